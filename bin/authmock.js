@@ -1,0 +1,8 @@
+#!/usr/bin/env node
+// Starts plain JavaScript compiled by `npm run build`: no TypeScript compile at start-up.
+import { runCli } from '../dist/cli/main.js';
+
+runCli(process.argv).catch((err) => {
+  process.stderr.write(`authmock: ${err?.message ?? err}\n`);
+  process.exit(1);
+});

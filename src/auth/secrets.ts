@@ -1,0 +1,33 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Passwords and client secrets are kept only as keyed digests made at start-up, and a
+ * check compares two fixed-length digests in constant time. Unknown names are checked
+ * against a dummy digest, so "no such user" and "wrong password" cost the same.
+ * HMAC rather than a slow KDF: the fixture accounts are public test data, and a login
+ * must not be dominated by hashing (see the benchmark).
+ */
+export class SecretDigester {
+  private readonly key: Buffer;
+  readonly dummy: Buffer;
+
+  constructor(key: Buffer = randomBytes(32)) {
+    this.key = key;
+    this.dummy = this.digest(randomBytes(16).toString('hex'));
+  }
+
+  digest(secret: string): Buffer {
+    return createHmac('sha256', this.key).update(secret, 'utf8').digest();
+  }
+
+  /** constant-time comparison of a presented secret with a stored digest */
+  matches(stored: Buffer | undefined, presented: string): boolean {
+    const given = this.digest(presented);
+    return timingSafeEqual(stored ?? this.dummy, given) && stored !== undefined;
+  }
+}
+
+/** Tokens are stored and looked up by their SHA-256, never in clear. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('base64url');
+}

@@ -1,0 +1,45 @@
+import type { ErrorObject } from 'ajv';
+import { ApiError } from '../../core/api-error.js';
+import type { ValidationPlace } from '../dialect.js';
+
+const PHP_TYPES: Record<string, string> = { integer: 'int', number: 'float', string: 'string', boolean: 'bool', array: 'array', object: 'array' };
+
+/**
+ * Schema violations in the platform's words, in its order: a value of the wrong type
+ * stops at once; missing or empty fields are collected (one field: a single message,
+ * several: "One or more input exceptions"); anything else is an invalid value.
+ */
+export function mapCommerceValidation(errors: ErrorObject[], _place: ValidationPlace, data: unknown, order: readonly string[]): ApiError {
+  const field = (e: ErrorObject) =>
+    e.keyword === 'required' ? (e.params as any).missingProperty : e.instancePath.split('/').filter(Boolean).join('.');
+  const value = (e: ErrorObject) => valueAt(data, e.instancePath);
+
+  const typeError = errors.find((e) => e.keyword === 'type');
+  if (typeError) {
+    const v = value(typeError);
+    const shown = v !== null && typeof v === 'object' ? 'array' : String(v);
+    return new ApiError('INVALID_TYPE', { value: shown, type: PHP_TYPES[(typeError.params as any).type] ?? (typeError.params as any).type });
+  }
+  const missing = errors.filter((e) => e.keyword === 'required' || (e.keyword === 'minLength' && value(e) === '')).map(field);
+  if (missing.length > 0) {
+    const names = [...new Set(missing)].sort((a, b) => rank(order, a) - rank(order, b));
+    if (names.length === 1) return new ApiError('FIELD_REQUIRED', { fieldName: names[0] });
+    return new ApiError('INPUT_EXCEPTIONS', {
+      errors: names.map((fieldName) => ({ code: 'FIELD_REQUIRED', params: { fieldName } })),
+    });
+  }
+  const other = errors.find((e) => e.keyword !== 'anyOf' && e.keyword !== 'oneOf' && e.keyword !== 'if') ?? errors[0];
+  const v = other ? value(other) : undefined;
+  return new ApiError('INVALID_FIELD_VALUE', { value: typeof v === 'object' ? JSON.stringify(v) : String(v), fieldName: other ? field(other) : '' });
+}
+
+function rank(order: readonly string[], name: string): number {
+  const i = order.indexOf(name);
+  return i < 0 ? order.length : i;
+}
+
+function valueAt(data: unknown, pointer: string): unknown {
+  let node: any = data;
+  for (const key of pointer.split('/').slice(1)) node = node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')];
+  return node;
+}

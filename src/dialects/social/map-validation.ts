@@ -1,0 +1,24 @@
+import type { ErrorObject } from 'ajv';
+import { ApiError } from '../../core/api-error.js';
+import type { ValidationPlace } from '../dialect.js';
+
+/**
+ * Missing fields are named all at once, in the schema's order; a field that may come
+ * under one of two names ("username or email") is named as such.
+ */
+export function mapSocialValidation(errors: ErrorObject[], _place: ValidationPlace, _data: unknown, order: readonly string[]): ApiError {
+  const missing: string[] = [];
+  const alternatives: string[] = [];
+  for (const e of errors) {
+    if (e.keyword !== 'required') continue;
+    const name = (e.params as any).missingProperty as string;
+    if (/\/(anyOf|oneOf)\/\d+\//.test(e.schemaPath)) alternatives.push(name);
+    else missing.push(name);
+  }
+  const rank = (n: string) => (order.indexOf(n) < 0 ? order.length : order.indexOf(n));
+  const names = [...new Set(missing)].sort((a, b) => rank(a) - rank(b));
+  if (alternatives.length > 0) names.unshift([...new Set(alternatives)].join(' or '));
+  if (names.length > 0) return new ApiError('MISSING_FIELDS', { fields: names.join(', ') });
+  const other = errors.find((e) => e.instancePath) ?? errors[0];
+  return new ApiError('INVALID_FIELD', { field: other?.instancePath.split('/').filter(Boolean).join('.') || 'body' });
+}

@@ -1,0 +1,24 @@
+import type { Services } from '../../core/types.js';
+import { ApiError } from '../../core/api-error.js';
+import { Lockout } from '../../auth/lockout.js';
+
+/**
+ * The token endpoints' checks, in the platform's order: a locked name is refused before
+ * its password is looked at; every failure, unknown names included, counts; a success
+ * clears the count. All failures give the same generic 401.
+ */
+export async function checkCredentials(
+  services: Services,
+  userType: 'customer' | 'admin',
+  username: string,
+  storedDigest: Buffer | undefined,
+  password: string,
+): Promise<void> {
+  const lockout = new Lockout(services, 'commerce', userType);
+  if (await lockout.isLocked(username)) throw new ApiError('SIGN_IN_INCORRECT');
+  if (!services.secrets.matches(storedDigest, password)) {
+    await lockout.recordFailure(username);
+    throw new ApiError('SIGN_IN_INCORRECT');
+  }
+  await lockout.recordSuccess(username);
+}

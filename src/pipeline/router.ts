@@ -1,0 +1,79 @@
+import type { Operation } from '../core/types.js';
+
+export type RouteMatch =
+  | { kind: 'found'; op: Operation; params: Record<string, string> }
+  | { kind: 'wrong-method'; allowed: string[] }
+  | { kind: 'none' };
+
+interface Template {
+  regex: RegExp;
+  names: string[];
+  byMethod: Map<string, Operation>;
+}
+
+/**
+ * Routes by the spec's paths: concrete paths win over templated ones, as OpenAPI says
+ * (so /customers/me is never read as /customers/{customerId}).
+ */
+export class Router {
+  private readonly exact = new Map<string, Map<string, Operation>>();
+  private readonly templates: Template[] = [];
+
+  constructor(ops: readonly Operation[]) {
+    const templated = new Map<string, Template>();
+    for (const op of ops) {
+      if (!op.path.includes('{')) {
+        const byMethod = this.exact.get(op.path) ?? new Map();
+        byMethod.set(op.method, op);
+        this.exact.set(op.path, byMethod);
+        continue;
+      }
+      let t = templated.get(op.path);
+      if (!t) {
+        const names: string[] = [];
+        const source = op.path
+          .split(/(\{[^}]+\})/)
+          .map((part) => {
+            const m = /^\{([^}]+)\}$/.exec(part);
+            if (!m) return part.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+            names.push(m[1]);
+            return '([^/]+)';
+          })
+          .join('');
+        t = { regex: new RegExp(`^${source}$`), names, byMethod: new Map() };
+        templated.set(op.path, t);
+        this.templates.push(t);
+      }
+      t.byMethod.set(op.method, op);
+    }
+  }
+
+  match(method: string, path: string): RouteMatch {
+    const byPath = this.exact.get(path);
+    if (byPath) {
+      const op = byPath.get(method);
+      if (op) return { kind: 'found', op, params: {} };
+    }
+    let allowed: string[] = byPath ? [...byPath.keys()] : [];
+    for (const t of this.templates) {
+      const m = t.regex.exec(path);
+      if (!m) continue;
+      const op = t.byMethod.get(method);
+      if (op) {
+        const params: Record<string, string> = {};
+        t.names.forEach((name, i) => (params[name] = safeDecode(m[i + 1])));
+        return { kind: 'found', op, params };
+      }
+      allowed = allowed.concat([...t.byMethod.keys()]);
+    }
+    return allowed.length ? { kind: 'wrong-method', allowed } : { kind: 'none' };
+  }
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}

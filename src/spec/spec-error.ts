@@ -1,0 +1,12 @@
+/** A spec that cannot be served: names the file, the JSON pointer and the operation. */
+export class SpecError extends Error {
+  constructor(
+    readonly file: string,
+    readonly pointer: string,
+    readonly operationId: string | undefined,
+    readonly reason: string,
+  ) {
+    super(`${file}#${pointer}${operationId ? ` (operation ${operationId})` : ''}: ${reason}`);
+    this.name = 'SpecError';
+  }
+}
