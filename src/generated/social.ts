@@ -77,7 +77,11 @@ export interface components {
             secretKey: string;
             /** @description Sent by the real mobile client (`12`); accepted and ignored. */
             clientId?: string | number;
-        } | unknown | unknown;
+        } & ({
+            username: unknown;
+        } | {
+            email: unknown;
+        });
         /** @description The user's profile summary and the new userToken. */
         LoginUser: {
             /** Format: int64 */
