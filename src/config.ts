@@ -15,6 +15,8 @@ export interface Config {
   /** token lifetimes in seconds per user type; undefined means never expire */
   tokenLifetimes: { customer?: number; admin?: number; social?: number };
   logLevel: string;
+  /** where parsed specs and compiled validators are cached between starts; undefined: no cache */
+  cacheDir?: string;
 }
 
 export function defaultConfig(root: string): Config {
@@ -30,5 +32,6 @@ export function defaultConfig(root: string): Config {
     lockout: { maxFailures: 6, seconds: 1800 },
     tokenLifetimes: {},
     logLevel: 'info',
+    cacheDir: `${root}/.authmock/cache`,
   };
 }

@@ -1,10 +1,18 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, Option } from 'commander';
 import { toConfig, UsageError, type ServeFlags } from './options.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const root = findRoot(dirname(fileURLToPath(import.meta.url)));
+
+/** The package's own directory, from dist/cli or from the bundle in dist/. */
+function findRoot(dir: string): string {
+  for (let d = dir; d !== dirname(d); d = dirname(d)) {
+    if (existsSync(join(d, 'package.json')) && existsSync(join(d, 'specs'))) return d;
+  }
+  throw new Error(`cannot find the authmock package directory above ${dir}`);
+}
 
 /** `authmock serve | reset | check`: argument parsing only; the work is elsewhere. */
 export async function runCli(argv: string[]): Promise<void> {
@@ -47,6 +55,31 @@ export async function runCli(argv: string[]): Promise<void> {
       await store.reset();
       await store.close();
       process.stdout.write(`state reset: ${flags.state}\n`);
+    });
+
+  program
+    .command('check')
+    .description('test a live server against the specs: examples, bad input, permissions, token flows, lockout')
+    .option('--target <url>', 'base URL of the server (commerce under <url>/rest, social under <url>)')
+    .addOption(new Option('--api <name>', 'which API to check').choices(['commerce', 'social', 'all']).default('all'))
+    .option('--commerce-url <url>', 'base URL the commerce spec paths go under (instead of <target>/rest), e.g. a Prism proxy')
+    .option('--social-url <url>', 'base URL the social spec paths go under (instead of <target>)')
+    .option('--specs <dir>', 'directory with commerce.openapi.yaml and social.openapi.yaml', join(root, 'specs'))
+    .option('--fixtures <dir>', `accounts from authmock fixtures (default without credentials: ${join(root, 'fixtures')})`)
+    .option('--credentials <file>', 'accounts as YAML or JSON (passwords never go on the command line); AUTHMOCK_* variables override')
+    .option('--no-lockout', 'do not run the lockout flow (it locks the lockout account)')
+    .option('--lockout-attempts <n>', 'failed logins after which the account must be locked', '6')
+    .option('--json-only', 'skip cases with XML bodies or XML answers')
+    .option('--proxy-safe', "skip what Prism's validating proxy cannot judge: XML cases and requests Prism answers itself")
+    .option('--junit <file>', 'write a JUnit XML report')
+    .option('--json <file>', 'write a JSON report')
+    .option('--timeout <ms>', 'per-request timeout', '10000')
+    .option('--list', 'list the cases (and why any would be skipped) without sending anything')
+    .option('--quiet', 'print only failed cases and the summary')
+    .exitOverride((err) => process.exit(err.exitCode === 0 ? 0 : 2))
+    .action(async (flags: import('../check/check-command.js').CheckFlags) => {
+      const { runCheckCommand } = await import('../check/check-command.js');
+      process.exitCode = await runCheckCommand(root, flags, { stdout: process.stdout, stderr: process.stderr, env: process.env });
     });
 
   try {

@@ -5,8 +5,8 @@ import type { Config } from '../config.js';
 import type { Store } from '../store/store.js';
 import type { Dialect } from '../dialects/dialect.js';
 import type { PipelineHooks } from '../pipeline/run-pipeline.js';
-import { loadSpec, type LoadedSpec } from '../spec/load-spec.js';
-import { createAjv } from '../spec/create-ajv.js';
+import type { LoadedSpec } from '../spec/load-spec.js';
+import { compileSpecs } from '../spec/compile-specs.js';
 import { buildOperations } from '../spec/build-operations.js';
 import { SpecError } from '../spec/spec-error.js';
 import { Router } from '../pipeline/router.js';
@@ -47,11 +47,11 @@ const APIS: { name: ApiName; file: string; dialect: Dialect; handlers: Record<st
  */
 export function createRuntime(options: RuntimeOptions): Runtime {
   const { config } = options;
-  const specs = APIS.map((a) => loadSpec(join(config.specsDir, a.file)));
-  const ajv = { request: createAjv('request', specs), response: createAjv('response', specs) };
+  const compiled = compileSpecs(APIS.map((a) => join(config.specsDir, a.file)), config.cacheDir);
+  const { specs, compiler } = compiled;
   const schemaOf = (spec: LoadedSpec, name: string) => {
     if (!spec.doc.components?.schemas?.[name]) throw new SpecError(spec.file, `/components/schemas/${name}`, undefined, 'is missing (fixtures are checked against it)');
-    return ajv.response.compile({ $ref: `${spec.id}#/components/schemas/${name}` });
+    return compiler.ref('response', `${spec.id}#/components/schemas/${name}`);
   };
   const secrets = new SecretDigester();
   const fixtures = loadFixtures(config.fixturesDir, { customer: schemaOf(specs[0], 'Customer'), socialProfile: schemaOf(specs[1], 'UserProfile') }, secrets);
@@ -66,11 +66,12 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   };
   const apis = {} as Record<ApiName, ApiRuntime>;
   APIS.forEach((a, i) => {
-    const operations = buildOperations(a.name, specs[i], ajv);
+    const operations = buildOperations(a.name, specs[i], compiler);
     const handlers = new Map<string, Handler>(Object.entries({ ...a.handlers, ...options.handlers?.[a.name] }) as [string, Handler][]);
     checkCoverage(specs[i], operations, handlers);
     apis[a.name] = { name: a.name, dialect: a.dialect, router: new Router(operations), handlers, operations };
   });
+  compiled.save();
   return { apis, services, hooks: options.hooks ?? {} };
 }
 

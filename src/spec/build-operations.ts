@@ -1,19 +1,14 @@
 import type { ValidateFunction } from 'ajv';
 import type { ApiName, Example, MediaValidators, Operation, ParamValidator, Permission } from '../core/types.js';
-import type { AjvInstance } from './create-ajv.js';
+import type { Purpose, SchemaCompiler } from './schema-compiler.js';
 import { deref, type LoadedSpec } from './load-spec.js';
-import { toFragment, toPointer } from './json-pointer.js';
+import { resolvePointer, toFragment, toPointer } from './json-pointer.js';
 import { SpecError } from './spec-error.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
-interface Compilers {
-  request: AjvInstance;
-  response: AjvInstance;
-}
-
 /** Builds the immutable operation table of one spec, compiling every schema once. */
-export function buildOperations(api: ApiName, spec: LoadedSpec, ajv: Compilers): Operation[] {
+export function buildOperations(api: ApiName, spec: LoadedSpec, compiler: SchemaCompiler): Operation[] {
   const ops: Operation[] = [];
   const seen = new Set<string>();
   for (const [path, item] of Object.entries<any>(spec.doc.paths)) {
@@ -29,9 +24,12 @@ export function buildOperations(api: ApiName, spec: LoadedSpec, ajv: Compilers):
       const fail = (at: string[], reason: string): never => {
         throw new SpecError(spec.file, toPointer(at), operationId, reason);
       };
-      const compile = (instance: AjvInstance, at: string[]): ValidateFunction => {
+      const compile = (purpose: Purpose, at: string[]): ValidateFunction => {
         try {
-          return instance.compile({ $ref: `${spec.id}#${toFragment(at)}` });
+          // A schema that is only a $ref is compiled by its target, so shared schemas compile once.
+          const node = resolvePointer(spec.doc, toPointer(at)) as { $ref?: unknown } | undefined;
+          const local = node && Object.keys(node).length === 1 && typeof node.$ref === 'string' && node.$ref.startsWith('#') ? node.$ref : undefined;
+          return compiler.ref(purpose, local ? `${spec.id}${local}` : `${spec.id}#${toFragment(at)}`);
         } catch (err) {
           return fail(at, `schema does not compile: ${(err as Error).message}`);
         }
@@ -48,10 +46,10 @@ export function buildOperations(api: ApiName, spec: LoadedSpec, ajv: Compilers):
         pointer,
         permission: readPermission(raw['x-authmock-permission'], (r) => fail([...segs, 'x-authmock-permission'], r)),
         extension: raw['x-authmock-extension'],
-        pathParams: compileParams(spec, params, 'path', ajv.request, operationId),
-        queryParams: compileParams(spec, params, 'query', ajv.request, operationId),
-        requestBody: compileBody(spec, raw, segs, (at) => compile(ajv.request, at), operationId),
-        responses: compileResponses(spec, raw, segs, (at) => compile(ajv.response, at), operationId, fail),
+        pathParams: compileParams(spec, params, 'path', compiler, operationId),
+        queryParams: compileParams(spec, params, 'query', compiler, operationId),
+        requestBody: compileBody(spec, raw, segs, (at) => compile('request', at), operationId),
+        responses: compileResponses(spec, raw, segs, (at) => compile('response', at), operationId, fail),
         example: findExample(spec, raw, segs, operationId),
       });
     }
@@ -73,7 +71,7 @@ function compileParams(
   spec: LoadedSpec,
   params: { node: any; at: string[] }[],
   location: 'path' | 'query',
-  ajv: AjvInstance,
+  compiler: SchemaCompiler,
   operationId: string,
 ): ParamValidator | undefined {
   const properties: Record<string, unknown> = {};
@@ -89,7 +87,8 @@ function compileParams(
   const names = Object.keys(properties);
   if (names.length === 0) return undefined;
   try {
-    return { validate: ajv.compile({ type: 'object', properties, required }), names };
+    const schema = { type: 'object', properties, required };
+    return { validate: compiler.inline('request', JSON.stringify(schema), schema), names };
   } catch (err) {
     throw new SpecError(spec.file, toPointer(params[0].at), operationId, `parameter schema does not compile: ${(err as Error).message}`);
   }

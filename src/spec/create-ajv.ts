@@ -18,6 +18,8 @@ export function createAjv(purpose: 'request' | 'response', specs: readonly Loade
     allErrors: true,
     coerceTypes: purpose === 'request',
     useDefaults: false,
+    // keeps generated source, so compiled validators can be cached as standalone code
+    code: { source: true },
     // OpenAPI keywords that are annotations for JSON Schema purposes.
     keywords: ['example', 'xml', 'externalDocs', 'discriminator'],
   });
@@ -25,3 +27,4 @@ export function createAjv(purpose: 'request' | 'response', specs: readonly Loade
   for (const spec of specs) ajv.addSchema(spec.doc, spec.id);
   return ajv;
 }
+

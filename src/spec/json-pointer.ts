@@ -19,3 +19,10 @@ export function resolvePointer(doc: unknown, pointer: string): unknown {
   }
   return node;
 }
+
+/** The value an Ajv `instancePath` (a plain JSON pointer) names inside the data. */
+export function valueAtInstancePath(data: unknown, pointer: string): unknown {
+  let node: any = data;
+  for (const key of pointer.split('/').slice(1)) node = node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')];
+  return node;
+}

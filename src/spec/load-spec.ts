@@ -19,6 +19,11 @@ export function loadSpec(path: string): LoadedSpec {
   } catch (err) {
     throw new SpecError(file, '', undefined, `cannot be read or parsed: ${(err as Error).message}`);
   }
+  return specFromDoc(file, doc);
+}
+
+/** Checks the top of a parsed document and gives it the id schemas are compiled under. */
+export function specFromDoc(file: string, doc: unknown): LoadedSpec {
   if (!doc || typeof doc !== 'object') throw new SpecError(file, '', undefined, 'is not an object');
   const spec = doc as Record<string, any>;
   if (typeof spec.openapi !== 'string' || !spec.openapi.startsWith('3.1')) {

@@ -22,7 +22,7 @@ function editSpecs(edit: (docs: { commerce: any; social: any }) => void): string
 }
 
 function startWith(specsDir: string) {
-  return () => createRuntime({ config: { ...defaultConfig(ROOT), specsDir, state: 'memory' }, store: new MemoryStore(), log: createLogger('silent') });
+  return () => createRuntime({ config: { ...defaultConfig(ROOT), specsDir, state: 'memory', cacheDir: undefined }, store: new MemoryStore(), log: createLogger('silent') });
 }
 
 const wishlist = {
@@ -103,7 +103,7 @@ describe('a spec that cannot be served stops the start', () => {
     commerce.customers[0].record.id = 'one';
     writeFileSync(join(dir, 'commerce.yaml'), stringify(commerce));
     const start = () =>
-      createRuntime({ config: { ...defaultConfig(ROOT), fixturesDir: dir, state: 'memory' }, store: new MemoryStore(), log: createLogger('silent') });
+      createRuntime({ config: { ...defaultConfig(ROOT), fixturesDir: dir, state: 'memory', cacheDir: undefined }, store: new MemoryStore(), log: createLogger('silent') });
     expect(start).toThrowError(/commerce\.yaml customers\[0\]\.record: does not match the spec schema: \/id/);
   });
 });

@@ -41,7 +41,7 @@ export function makeApp(
   overrides: Partial<Config> = {},
   options: Partial<Pick<RuntimeOptions, 'handlers' | 'store'>> & { expectViolations?: boolean } = {},
 ): TestApp {
-  const config: Config = { ...defaultConfig(ROOT), state: 'memory', logLevel: 'silent', ...overrides };
+  const config: Config = { ...defaultConfig(ROOT), state: 'memory', logLevel: 'silent', cacheDir: undefined, ...overrides };
   const store = options.store ?? new MemoryStore();
   const clock = new FakeClock();
   const violations: ResponseViolation[] = [];

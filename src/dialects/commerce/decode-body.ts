@@ -6,13 +6,15 @@ const XML_TYPES = new Set(['application/xml', 'text/xml', 'application/xhtml+xml
 const CONTENT_TYPE = /^([a-z\d/\-+.]+)(?:; *charset=(.+))?$/i;
 
 // Entities stay off: no DTD is ever read (documents with one are refused before parsing),
-// and only the five predefined XML entities are decoded.
+// and only the five predefined XML entities and character references (&#64; &#x40;) are
+// decoded, as libxml does. `htmlEntities` is what enables the character references; the
+// HTML named entities it would also decode are refused beforehand (see REFERENCE).
 const xmlParser = new XMLParser({
   ignoreAttributes: true,
   parseTagValue: false,
   trimValues: true,
   processEntities: true,
-  htmlEntities: false,
+  htmlEntities: true,
   ignoreDeclaration: true,
   ignorePiTags: true,
 });
@@ -68,10 +70,35 @@ function parseXml(text: string): Record<string, unknown> {
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new ApiError('XML_DECODING_ERROR', {}, 'DTDs and entity declarations are not accepted');
   const valid = XMLValidator.validate(text);
   if (valid !== true) throw new ApiError('XML_DECODING_ERROR', {}, `${valid.err.msg} at line ${valid.err.line}`);
-  const doc = xmlParser.parse(text) as Record<string, unknown>;
+  const bad = badReference(text);
+  if (bad) throw new ApiError('XML_DECODING_ERROR', {}, `Entity or character reference ${bad} is not defined or not allowed`);
+  let doc: Record<string, unknown>;
+  try {
+    doc = xmlParser.parse(text) as Record<string, unknown>;
+  } catch (err) {
+    throw new ApiError('XML_DECODING_ERROR', {}, (err as Error).message);
+  }
   const root = Object.values(doc)[0];
   if (root === null || typeof root !== 'object') return {};
   return emptyToNull(root) as Record<string, unknown>;
+}
+
+// An '&' outside CDATA and comments must start a predefined entity or a character reference.
+const REFERENCE = /&(?:(amp|lt|gt|apos|quot)|#(\d+)|#x([0-9a-fA-F]+));|&/g;
+
+/** The first reference libxml would refuse (undefined entity, bare '&', invalid character), if any. */
+function badReference(text: string): string | undefined {
+  const scanned = text.replace(/<!\[CDATA\[[\s\S]*?\]\]>|<!--[\s\S]*?-->/g, '');
+  for (const m of scanned.matchAll(REFERENCE)) {
+    if (m[1]) continue;
+    const code = m[2] !== undefined ? Number(m[2]) : m[3] !== undefined ? parseInt(m[3], 16) : NaN;
+    if (!isXmlChar(code)) return scanned.slice(m.index, m.index + 12).split(/\s/)[0];
+  }
+  return undefined;
+}
+
+function isXmlChar(c: number): boolean {
+  return c === 0x9 || c === 0xa || c === 0xd || (c >= 0x20 && c <= 0xd7ff) || (c >= 0xe000 && c <= 0xfffd) || (c >= 0x10000 && c <= 0x10ffff);
 }
 
 /** `<password/>` is null on the platform, which then counts as missing. */

@@ -19,11 +19,13 @@ const XML_TYPE = 'application/xml; charset=utf-8';
 
 /**
  * The commerce platform: route, then permission, then the body (facts §2 "Processing
- * order"), so an unauthenticated POST with a broken body is a 401, not a 400.
+ * order"), so an unauthenticated POST with a broken body is a 401, not a 400. The
+ * response format comes first: the platform picks its renderer from Accept when the
+ * response object is built, so routing errors are rendered as XML too (facts §3).
  */
 export const commerceDialect: Dialect = {
   name: 'commerce',
-  steps: [routeCommerce, negotiateCommerce, authenticate, authorize, decodeCommerceBody, validateRequest, invokeHandler],
+  steps: [negotiateCommerce, routeCommerce, authenticate, authorize, decodeCommerceBody, validateRequest, invokeHandler],
   renderError: renderCommerceError,
   serialize(result: HandlerResult, ctx: Ctx): WireResponse {
     const xml = ctx.responseType === 'xml';

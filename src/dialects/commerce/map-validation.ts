@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import { ApiError } from '../../core/api-error.js';
 import type { ValidationPlace } from '../dialect.js';
+import { valueAtInstancePath } from '../../spec/json-pointer.js';
 
 const PHP_TYPES: Record<string, string> = { integer: 'int', number: 'float', string: 'string', boolean: 'bool', array: 'array', object: 'array' };
 
@@ -12,7 +13,7 @@ const PHP_TYPES: Record<string, string> = { integer: 'int', number: 'float', str
 export function mapCommerceValidation(errors: ErrorObject[], _place: ValidationPlace, data: unknown, order: readonly string[]): ApiError {
   const field = (e: ErrorObject) =>
     e.keyword === 'required' ? (e.params as any).missingProperty : e.instancePath.split('/').filter(Boolean).join('.');
-  const value = (e: ErrorObject) => valueAt(data, e.instancePath);
+  const value = (e: ErrorObject) => valueAtInstancePath(data, e.instancePath);
 
   const typeError = errors.find((e) => e.keyword === 'type');
   if (typeError) {
@@ -36,10 +37,4 @@ export function mapCommerceValidation(errors: ErrorObject[], _place: ValidationP
 function rank(order: readonly string[], name: string): number {
   const i = order.indexOf(name);
   return i < 0 ? order.length : i;
-}
-
-function valueAt(data: unknown, pointer: string): unknown {
-  let node: any = data;
-  for (const key of pointer.split('/').slice(1)) node = node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')];
-  return node;
 }

@@ -1,17 +1,20 @@
 import type { ErrorObject } from 'ajv';
 import { ApiError } from '../../core/api-error.js';
 import type { ValidationPlace } from '../dialect.js';
+import { valueAtInstancePath } from '../../spec/json-pointer.js';
 
 /**
  * Missing fields are named all at once, in the schema's order; a field that may come
  * under one of two names ("username or email") is named as such.
  */
-export function mapSocialValidation(errors: ErrorObject[], _place: ValidationPlace, _data: unknown, order: readonly string[]): ApiError {
+export function mapSocialValidation(errors: ErrorObject[], _place: ValidationPlace, data: unknown, order: readonly string[]): ApiError {
   const missing: string[] = [];
   const alternatives: string[] = [];
   for (const e of errors) {
-    if (e.keyword !== 'required') continue;
-    const name = (e.params as any).missingProperty as string;
+    // An empty field counts as missing, as in a PHP form handler.
+    const empty = e.keyword === 'minLength' && valueAtInstancePath(data, e.instancePath) === '';
+    if (e.keyword !== 'required' && !empty) continue;
+    const name = empty ? e.instancePath.split('/').filter(Boolean).join('.') : ((e.params as any).missingProperty as string);
     if (/\/(anyOf|oneOf)\/\d+\//.test(e.schemaPath)) alternatives.push(name);
     else missing.push(name);
   }

@@ -1,0 +1,111 @@
+import { createRequire } from 'node:module';
+import type { ValidateFunction } from 'ajv';
+import standaloneModule from 'ajv/dist/standalone/index.js';
+import { createAjv, type AjvInstance } from './create-ajv.js';
+import type { LoadedSpec } from './load-spec.js';
+
+const standaloneCode = ((standaloneModule as any).default ?? standaloneModule) as typeof import('ajv/dist/standalone/index.js').default;
+const require = createRequire(import.meta.url);
+
+export type Purpose = 'request' | 'response';
+
+/** Hands out validators by a stable key, compiling each one once. */
+export interface SchemaCompiler {
+  /** the validator of the schema a `$ref` (absolute, into a loaded spec) points at */
+  ref(purpose: Purpose, ref: string): ValidateFunction;
+  /** the validator of an inline schema; `key` must identify it across runs */
+  inline(purpose: Purpose, key: string, schema: object): ValidateFunction;
+}
+
+interface Compiled {
+  key: string;
+  id: string;
+}
+
+/**
+ * Compiles with Ajv and remembers what it compiled, so the whole set can be written out
+ * as standalone code and loaded by the next start without compiling again.
+ */
+export class LiveCompiler implements SchemaCompiler {
+  private readonly ajv: Record<Purpose, AjvInstance>;
+  private readonly done: Record<Purpose, Map<string, { id: string; validate: ValidateFunction }>> = {
+    request: new Map(),
+    response: new Map(),
+  };
+
+  constructor(specs: readonly LoadedSpec[]) {
+    this.ajv = { request: createAjv('request', specs), response: createAjv('response', specs) };
+  }
+
+  ref(purpose: Purpose, ref: string): ValidateFunction {
+    return this.inline(purpose, ref, { $ref: ref });
+  }
+
+  inline(purpose: Purpose, key: string, schema: object): ValidateFunction {
+    const known = this.done[purpose].get(key);
+    if (known) return known.validate;
+    const id = `https://authmock.local/compiled/${purpose}/${this.done[purpose].size}`;
+    this.ajv[purpose].addSchema(schema, id);
+    let validate: ValidateFunction | undefined;
+    try {
+      validate = this.ajv[purpose].getSchema(id) as ValidateFunction;
+    } catch (err) {
+      this.ajv[purpose].removeSchema(id);
+      throw err;
+    }
+    this.done[purpose].set(key, { id, validate });
+    return validate;
+  }
+
+  /** One CommonJS module exporting every validator, and the key of each export. */
+  exportCode(): { code: Record<Purpose, string>; manifest: Record<Purpose, Record<string, string>> } {
+    const code = {} as Record<Purpose, string>;
+    const manifest = {} as Record<Purpose, Record<string, string>>;
+    for (const purpose of ['request', 'response'] as const) {
+      const exports: Record<string, string> = {};
+      manifest[purpose] = {};
+      [...this.done[purpose].entries()].forEach(([key, { id }]: [string, Compiled | { id: string }], i) => {
+        exports[`v${i}`] = id;
+        manifest[purpose][key] = `v${i}`;
+      });
+      code[purpose] = standaloneCode(this.ajv[purpose], exports);
+    }
+    return { code, manifest };
+  }
+}
+
+/**
+ * Validators loaded from standalone code written by an earlier start with the same specs.
+ * Anything not found there is compiled live, so a stale entry can only cost time.
+ */
+export class CachedCompiler implements SchemaCompiler {
+  private readonly modules: Record<Purpose, Record<string, ValidateFunction>>;
+  private live?: LiveCompiler;
+
+  constructor(
+    private readonly specs: readonly LoadedSpec[],
+    code: Record<Purpose, string>,
+    private readonly manifest: Record<Purpose, Record<string, string>>,
+  ) {
+    this.modules = { request: evaluate(code.request), response: evaluate(code.response) };
+  }
+
+  ref(purpose: Purpose, ref: string): ValidateFunction {
+    return this.inline(purpose, ref, { $ref: ref });
+  }
+
+  inline(purpose: Purpose, key: string, schema: object): ValidateFunction {
+    const name = this.manifest[purpose][key];
+    const found = name ? this.modules[purpose][name] : undefined;
+    if (found) return found;
+    this.live ??= new LiveCompiler(this.specs);
+    return this.live.inline(purpose, key, schema);
+  }
+}
+
+/** Runs code this program generated itself, with its own require for Ajv's runtime helpers. */
+function evaluate(code: string): Record<string, ValidateFunction> {
+  const module = { exports: {} as Record<string, ValidateFunction> };
+  new Function('require', 'module', 'exports', code)(require, module, module.exports);
+  return module.exports;
+}
