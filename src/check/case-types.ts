@@ -1,0 +1,92 @@
+import type { ApiName } from '../core/types.js';
+import type { AccountRole } from './accounts.js';
+import type { EncodedBody } from './encode-body.js';
+import type { Exchange } from './http-client.js';
+import type { Session } from './session.js';
+
+export type Category = 'positive' | 'negative' | 'permission' | 'flow' | 'lockout';
+
+/** One request of a case, addressed by operation rather than URL. */
+export interface CallSpec {
+  api: ApiName;
+  operationId: string;
+  /** names the step in reports; defaults to `METHOD path` */
+  label?: string;
+  /** sent as `Authorization: Bearer`, unless `tokenInQuery` names a query parameter */
+  token?: string;
+  tokenInQuery?: string;
+  pathParams?: Record<string, string | number>;
+  query?: Record<string, string>;
+  body?: EncodedBody;
+  accept?: string;
+  /** index of the spec's server to use (0: the first) */
+  server?: number;
+}
+
+/**
+ * What a step must answer: a 2xx (`success`), 401/403 (`denied`), any 4xx (`rejected`)
+ * or one status. `verify` adds a check of the body (e.g. that it is the caller's own).
+ */
+export interface Expectation {
+  check: string;
+  outcome: 'success' | 'denied' | 'rejected' | number;
+  verify?: { check: string; test: (body: any) => string | undefined };
+}
+
+export interface CaseContext {
+  readonly session: Session;
+  call(spec: CallSpec, expect?: Expectation): Promise<Exchange | undefined>;
+  /** a check of the case's own; a message means it failed */
+  record(check: string, operationId: string, problem?: string): void;
+}
+
+/** Why a case may not be run; each maps to a reason in the report. */
+export interface CaseTags {
+  /** sends an XML body or asks for an XML answer */
+  xml?: boolean;
+  /** Prism's proxy answers this request itself instead of forwarding it: why */
+  prismAnswers?: string;
+  /** locks an account */
+  lockout?: boolean;
+  /** uses a token of the other API */
+  crossApi?: boolean;
+  /** uses one of the spec's other servers (e.g. /rest/{store_code}) */
+  altServer?: boolean;
+}
+
+export interface CheckCase {
+  id: string;
+  api: ApiName;
+  /** the operation under test (a flow's first) */
+  operationId: string;
+  title: string;
+  category: Category;
+  /** accounts the case logs in with; missing ones skip it */
+  requires: AccountRole[];
+  tags: CaseTags;
+  run(ctx: CaseContext): Promise<void>;
+}
+
+export interface CheckResult {
+  name: string;
+  api: ApiName;
+  operationId: string;
+  /** the request this check judged, e.g. `GET /rest/V1/customers/me -> 401` */
+  step: string;
+  /** the step's stable name (its label, or `METHOD path-template`), for report names */
+  label: string;
+  passed: boolean;
+  message?: string;
+}
+
+export interface CaseResult {
+  id: string;
+  api: ApiName;
+  operationId: string;
+  title: string;
+  category: Category;
+  status: 'passed' | 'failed' | 'skipped';
+  skipReason?: string;
+  checks: CheckResult[];
+  ms: number;
+}

@@ -1,0 +1,185 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import type { ApiName } from '../core/types.js';
+import { UsageError } from '../cli/options.js';
+import { AccountsError, loadAccounts } from './accounts.js';
+import { loadModels, type ApiModel } from './spec-model.js';
+import { Requester } from './requester.js';
+import { Session } from './session.js';
+import { probe } from './http-client.js';
+import { buildCases, skipReason, type SelectOptions } from './cases/build-cases.js';
+import { runCases } from './run-cases.js';
+import { summarize, type Summary } from './report/summarize.js';
+import type { CaseResult } from './case-types.js';
+import { formatCase, formatSummary, pickPalette } from './report/console-reporter.js';
+import { renderJunit } from './report/junit-report.js';
+import { renderJson } from './report/json-report.js';
+
+export interface CheckFlags {
+  target?: string;
+  api: string;
+  commerceUrl?: string;
+  socialUrl?: string;
+  specs: string;
+  fixtures?: string;
+  credentials?: string;
+  lockout: boolean;
+  lockoutAttempts: string;
+  jsonOnly?: boolean;
+  proxySafe?: boolean;
+  junit?: string;
+  json?: string;
+  timeout: string;
+  list?: boolean;
+  quiet?: boolean;
+}
+
+export interface CheckIo {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream;
+  env: NodeJS.ProcessEnv;
+}
+
+const APIS: ApiName[] = ['commerce', 'social'];
+
+/**
+ * `authmock check`: builds the cases from the specs, runs them against the target and
+ * reports. Returns the exit code: 0 all passed, 1 a check failed, 2 the target is
+ * unreachable (usage errors are thrown as UsageError, which the CLI turns into 2).
+ */
+export async function runCheckCommand(root: string, flags: CheckFlags, io: CheckIo): Promise<number> {
+  const apis = selectApis(flags.api);
+  const models = loadModels(resolve(flags.specs));
+  const bases = resolveBases(flags, models);
+  const accounts = readAccounts(root, flags, io.env);
+  const timeoutMs = positiveInt('--timeout', flags.timeout);
+  const requester = new Requester(models, bases, timeoutMs);
+  const session = new Session(requester, accounts);
+  const cases = buildCases({ models, apis, accounts, lockoutAttempts: positiveInt('--lockout-attempts', flags.lockoutAttempts) });
+  const select: SelectOptions = {
+    jsonOnly: !!flags.jsonOnly,
+    proxySafe: !!flags.proxySafe,
+    lockout: flags.lockout,
+    allApis: apis.length === APIS.length,
+    altServers: apis.filter((a) => bases[a].length > 1),
+  };
+  if (flags.list) {
+    for (const c of cases) io.stdout.write(`${c.id}\t${c.category}\t${c.title}${withReason(skipReason(c, select, session))}\n`);
+    return 0;
+  }
+  const unreachable = await findUnreachable(apis, bases, timeoutMs);
+  if (unreachable) {
+    io.stderr.write(`authmock check: ${unreachable}\n`);
+    return 2;
+  }
+  // A reader that stops early (`| head`) ends the output, not the run with a stack trace.
+  io.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+  });
+  const palette = pickPalette(io.stdout, io.env);
+  const startedAt = new Date();
+  io.stdout.write(`authmock check: ${cases.length} cases against ${apis.map((a) => `${a} ${bases[a][0]}`).join(', ')}\n`);
+  const results = await runCases(cases, requester, session, {
+    skipReason: (c) => skipReason(c, select, session),
+    onResult: (r) => {
+      if (!flags.quiet || r.status === 'failed') io.stdout.write(formatCase(r, palette));
+    },
+  });
+  const durationMs = Date.now() - startedAt.getTime();
+  const summary = summarize(results, apis.map((a) => models[a]));
+  const reports = writeReports(flags, results, summary, { bases, select, startedAt, durationMs, target: flags.target ?? apis.map((a) => bases[a][0]).join(' ') });
+  io.stdout.write(formatSummary(summary, palette, { durationMs, reports }));
+  return summary.cases.failed === 0 ? 0 : 1;
+}
+
+async function findUnreachable(apis: ApiName[], bases: Record<ApiName, string[]>, timeoutMs: number): Promise<string | undefined> {
+  for (const api of apis) {
+    const problem = await probe(bases[api][0], timeoutMs);
+    if (problem) return `the ${api} API at ${bases[api][0]} is unreachable: ${problem}`;
+  }
+  return undefined;
+}
+
+function writeReports(
+  flags: CheckFlags,
+  results: CaseResult[],
+  summary: Summary,
+  meta: { bases: Record<ApiName, string[]>; select: SelectOptions; startedAt: Date; durationMs: number; target: string },
+): string[] {
+  const { bases, select, startedAt, durationMs, target } = meta;
+  const written: string[] = [];
+  if (flags.junit) written.push(writeReport(flags.junit, renderJunit(results, summary, { durationMs, target })));
+  if (flags.json) {
+    const options = { api: flags.api, jsonOnly: select.jsonOnly, proxySafe: select.proxySafe, lockout: select.lockout, lockoutAttempts: Number(flags.lockoutAttempts) };
+    written.push(writeReport(flags.json, renderJson(results, summary, { target, bases, startedAt: startedAt.toISOString(), durationMs, options })));
+  }
+  return written;
+}
+
+function selectApis(api: string): ApiName[] {
+  if (api === 'all') return APIS;
+  if ((APIS as string[]).includes(api)) return [api as ApiName];
+  throw new UsageError(`--api must be commerce, social or all, got ${api}`);
+}
+
+/** Each API's base URL per spec server: the target plus the server's path, or the one URL given. */
+function resolveBases(flags: CheckFlags, models: Record<ApiName, ApiModel>): Record<ApiName, string[]> {
+  const given: Record<ApiName, string | undefined> = { commerce: flags.commerceUrl, social: flags.socialUrl };
+  const out = {} as Record<ApiName, string[]>;
+  for (const api of APIS) {
+    const url = given[api] ?? flags.target;
+    if (url === undefined) {
+      out[api] = [];
+      continue;
+    }
+    const base = checkUrl(url).replace(/\/+$/, '');
+    out[api] = given[api] ? [base] : models[api].serverPaths.map((p) => base + p);
+  }
+  const apis = selectApis(flags.api);
+  const missing = apis.filter((a) => out[a].length === 0);
+  if (missing.length) throw new UsageError(`--target is required (or --${missing[0]}-url for the ${missing[0]} API)`);
+  return out;
+}
+
+function checkUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new UsageError(`not a URL: ${url}`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new UsageError(`only http and https URLs can be checked: ${url}`);
+  if (parsed.username || parsed.password) throw new UsageError('credentials do not belong in the URL: use --credentials or AUTHMOCK_* variables');
+  return url;
+}
+
+function readAccounts(root: string, flags: CheckFlags, env: NodeJS.ProcessEnv) {
+  try {
+    return loadAccounts({
+      fixturesDir: flags.fixtures ? resolve(flags.fixtures) : undefined,
+      defaultFixturesDir: join(root, 'fixtures'),
+      credentialsFile: flags.credentials ? resolve(flags.credentials) : undefined,
+      env,
+    });
+  } catch (err) {
+    if (err instanceof AccountsError) throw new UsageError(err.message);
+    throw err;
+  }
+}
+
+function positiveInt(flag: string, value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} must be a whole number above 0, got ${value}`);
+  return n;
+}
+
+function writeReport(file: string, text: string): string {
+  const path = resolve(file);
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
+  return path;
+}
+
+function withReason(reason: string | undefined): string {
+  return reason ? `\tskipped: ${reason}` : '';
+}

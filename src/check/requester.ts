@@ -1,0 +1,49 @@
+import type { ApiName } from '../core/types.js';
+import type { ApiModel, OperationModel } from './spec-model.js';
+import type { CallSpec } from './case-types.js';
+import { sendRequest, type Exchange, type OutgoingRequest } from './http-client.js';
+
+/**
+ * Turns a CallSpec into a URL and headers against the target: each API's base URLs
+ * are the target plus the path of each spec server, or one URL given for that API.
+ */
+export class Requester {
+  constructor(
+    private readonly models: Record<ApiName, ApiModel>,
+    /** api -> base URL per spec server (index 0 first) */
+    readonly bases: Record<ApiName, string[]>,
+    private readonly timeoutMs: number,
+  ) {}
+
+  model(api: ApiName, operationId: string): OperationModel {
+    const found = this.models[api].operations.find((m) => m.op.operationId === operationId);
+    if (!found) throw new Error(`the ${api} spec has no operation ${operationId}`);
+    return found;
+  }
+
+  build(spec: CallSpec): OutgoingRequest {
+    const { op } = this.model(spec.api, spec.operationId);
+    const base = this.bases[spec.api][spec.server ?? 0];
+    if (base === undefined) throw new Error(`no base URL for ${spec.api} server ${spec.server}`);
+    const path = op.path.replace(/\{([^}]+)\}/g, (_, name) => encodeURIComponent(String(spec.pathParams?.[name] ?? '')));
+    const query = new URLSearchParams(spec.query);
+    const headers: Record<string, string> = { accept: spec.accept ?? 'application/json' };
+    if (spec.token !== undefined) {
+      if (spec.tokenInQuery) query.set(spec.tokenInQuery, spec.token);
+      else headers.authorization = `Bearer ${spec.token}`;
+    }
+    if (spec.body?.contentType) headers['content-type'] = spec.body.contentType;
+    const qs = query.toString();
+    return { method: op.method, url: `${base}${path}${qs ? `?${qs}` : ''}`, headers, body: spec.body?.payload };
+  }
+
+  send(spec: CallSpec): Promise<Exchange> {
+    return sendRequest(this.build(spec), this.timeoutMs);
+  }
+}
+
+/** `http://h:1/rest/V1/x?userToken=...` -> `/rest/V1/x`: short, and never shows a token. */
+export function describeUrl(url: string): string {
+  const u = new URL(url);
+  return u.pathname + (u.search ? '?…' : '');
+}

@@ -1,0 +1,97 @@
+import type { CallSpec, CaseContext, CaseResult, CheckCase, CheckResult, Expectation } from './case-types.js';
+import type { Requester } from './requester.js';
+import { describeUrl } from './requester.js';
+import { NetworkError, type Exchange } from './http-client.js';
+import { checkResponse, snippet } from './response-checks.js';
+import { SetupError, type Session } from './session.js';
+import { PROFILES } from './api-profiles.js';
+
+export interface RunHooks {
+  /** why a case is not run, or undefined to run it */
+  skipReason(c: CheckCase): string | undefined;
+  onResult?(result: CaseResult): void;
+}
+
+/** Runs the cases one after another (flows and lockout depend on order) and collects results. */
+export async function runCases(cases: readonly CheckCase[], requester: Requester, session: Session, hooks: RunHooks): Promise<CaseResult[]> {
+  const results: CaseResult[] = [];
+  for (const c of cases) {
+    const result = await runOne(c, requester, session, hooks.skipReason(c));
+    results.push(result);
+    hooks.onResult?.(result);
+  }
+  return results;
+}
+
+async function runOne(c: CheckCase, requester: Requester, session: Session, skipReason: string | undefined): Promise<CaseResult> {
+  const base = { id: c.id, api: c.api, operationId: c.operationId, title: c.title, category: c.category };
+  if (skipReason) return { ...base, status: 'skipped', skipReason, checks: [], ms: 0 };
+  const checks: CheckResult[] = [];
+  const started = performance.now();
+  const ctx = createContext(c, requester, session, checks);
+  try {
+    await c.run(ctx);
+  } catch (err) {
+    const name = err instanceof SetupError ? 'setup' : err instanceof NetworkError ? 'reachable' : 'checker_error';
+    ctx.record(name, c.operationId, (err as Error).message);
+  }
+  if (checks.length === 0) ctx.record('checker_error', c.operationId, 'the case made no checks');
+  const failed = checks.some((r) => !r.passed);
+  return { ...base, status: failed ? 'failed' : 'passed', checks, ms: performance.now() - started };
+}
+
+function createContext(c: CheckCase, requester: Requester, session: Session, checks: CheckResult[]): CaseContext {
+  let lastStep = '(no request)';
+  let lastLabel = '(no request)';
+  const record = (name: string, operationId: string, problem?: string, step = lastStep, api = c.api) => {
+    checks.push({ name, api, operationId, step, label: lastLabel, passed: !problem, ...(problem ? { message: problem } : {}) });
+  };
+  return {
+    session,
+    record: (name, operationId, problem) => record(name, operationId, problem),
+    async call(spec: CallSpec, expect?: Expectation): Promise<Exchange | undefined> {
+      const model = requester.model(spec.api, spec.operationId);
+      const label = spec.label ? `${spec.label}: ` : '';
+      lastLabel = spec.label ?? `${model.op.method} ${model.op.path}`;
+      let ex: Exchange;
+      try {
+        ex = await requester.send(spec);
+      } catch (err) {
+        if (!(err instanceof NetworkError)) throw err;
+        record('reachable', spec.operationId, err.message, `${label}${model.op.method} ${model.op.path}`, spec.api);
+        return undefined;
+      }
+      lastStep = `${label}${ex.request.method} ${describeUrl(ex.request.url)} -> ${ex.status}`;
+      for (const outcome of checkResponse(model, ex)) record(outcome.name, spec.operationId, outcome.message, lastStep, spec.api);
+      if (expect) judge(expect, ex, (name, problem) => record(name, spec.operationId, problem, lastStep, spec.api));
+      forgetRevoked(spec, ex, session);
+      return ex;
+    },
+  };
+}
+
+function judge(expect: Expectation, ex: Exchange, record: (name: string, problem?: string) => void): void {
+  const s = ex.status;
+  const ok =
+    expect.outcome === 'success' ? s >= 200 && s < 300
+    : expect.outcome === 'denied' ? s === 401 || s === 403
+    : expect.outcome === 'rejected' ? s >= 400 && s < 500
+    : s === expect.outcome;
+  const wanted =
+    expect.outcome === 'success' ? 'a 2xx' : expect.outcome === 'denied' ? '401 or 403' : expect.outcome === 'rejected' ? 'a 4xx' : String(expect.outcome);
+  record(expect.check, ok ? undefined : `expected ${wanted}, got ${s}: ${snippet(ex.text)}`);
+  if (!expect.verify || !ok || s >= 300) return;
+  let body: unknown;
+  try {
+    body = JSON.parse(ex.text);
+  } catch {
+    body = undefined; // XML answers: the owner is not checked
+  }
+  if (body !== undefined) record(expect.verify.check, expect.verify.test(body));
+}
+
+/** A successful revoke may have killed the cached token of its role (commerce revokes per customer). */
+function forgetRevoked(spec: CallSpec, ex: Exchange, session: Session): void {
+  const revoke = PROFILES[spec.api].revoke;
+  if (revoke?.operationId === spec.operationId && ex.status >= 200 && ex.status < 300) session.forget(revoke.role);
+}

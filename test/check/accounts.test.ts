@@ -1,0 +1,69 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { AccountsError, hasRole, loadAccounts } from '../../src/check/accounts.js';
+import { expectedAccess } from '../../src/check/cases/permission-cases.js';
+import type { Permission } from '../../src/core/types.js';
+import { ROOT } from './support.js';
+
+const fixtures = join(ROOT, 'fixtures');
+
+function credentialsFile(text: string, name = 'credentials.yaml'): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'authmock-accounts-')), name);
+  writeFileSync(file, text);
+  return file;
+}
+
+describe('the accounts the checker logs in with', () => {
+  it("are authmock's fixture accounts when nothing else is given", () => {
+    const a = loadAccounts({ defaultFixturesDir: fixtures, env: {} });
+    expect(a.customer).toEqual({ username: 'roni_cost@example.com', password: 'roni_cost3@example.com', id: 1 });
+    expect(a.lockout?.username).toBe('john.smith@example.com');
+    expect(a.admin?.username).toBe('admin');
+    expect(a.restrictedAdmin).toMatchObject({ username: 'catalog_manager', resources: ['Magento_Catalog::products'] });
+    expect(a.social).toMatchObject({ username: 'jane.doe', email: 'jane@example.com' });
+    expect(a.socialApp?.apiKey).toBe('demo-mobile-app');
+  });
+
+  it('come only from the credentials file and the environment once either is given', () => {
+    const file = credentialsFile('customer: {username: c@example.com, password: from-file}\nadmin: {username: root, password: from-file}\n');
+    const a = loadAccounts({
+      defaultFixturesDir: fixtures,
+      credentialsFile: file,
+      env: { AUTHMOCK_ADMIN_PASSWORD: 'from-env', AUTHMOCK_SOCIAL_API_KEY: 'key', AUTHMOCK_SOCIAL_API_SECRET: 'secret' },
+    });
+    expect(a.customer).toEqual({ username: 'c@example.com', password: 'from-file' });
+    expect(a.admin).toEqual({ username: 'root', password: 'from-env' });
+    expect(a.socialApp).toEqual({ apiKey: 'key', secretKey: 'secret' });
+    expect(a.lockout).toBeUndefined();
+    expect(hasRole(a, 'social')).toBe(false);
+  });
+
+  it('read JSON files too, and refuse unknown roles', () => {
+    const json = credentialsFile('{"social": {"username": "u", "password": "p"}}', 'c.json');
+    expect(loadAccounts({ defaultFixturesDir: fixtures, credentialsFile: json, env: {} }).social).toEqual({ username: 'u', password: 'p' });
+    const bad = credentialsFile('superuser: {username: u, password: p}\n');
+    expect(() => loadAccounts({ defaultFixturesDir: fixtures, credentialsFile: bad, env: {} })).toThrow(AccountsError);
+  });
+});
+
+describe('the permission matrix the spec data implies', () => {
+  const accounts = loadAccounts({ defaultFixturesDir: fixtures, env: {} });
+  const acl: Permission = { kind: 'acl', resources: ['Magento_Customer::customer'] };
+
+  it('serves ACL operations to admins whose role has the resources only', () => {
+    expect(expectedAccess(acl, 'admin', accounts)).toBe('success');
+    expect(expectedAccess(acl, 'restrictedAdmin', accounts)).toBe('denied');
+    expect(expectedAccess({ kind: 'acl', resources: ['Magento_Catalog::products'] }, 'restrictedAdmin', accounts)).toBe('success');
+    expect(expectedAccess(acl, 'customer', accounts)).toBe('denied');
+  });
+
+  it('serves self operations to customers only, and anonymous ones to anybody', () => {
+    expect(expectedAccess({ kind: 'self' }, 'customer', accounts)).toBe('success');
+    expect(expectedAccess({ kind: 'self' }, 'admin', accounts)).toBe('rejected');
+    expect(expectedAccess({ kind: 'self' }, 'garbage', accounts)).toBe('denied');
+    expect(expectedAccess({ kind: 'anonymous' }, 'garbage', accounts)).toBe('success');
+    expect(expectedAccess({ kind: 'token' }, 'customer', accounts)).toBe('denied');
+  });
+});
