@@ -1,5 +1,5 @@
 import type { ApiName, Services } from '../core/types.js';
-import type { UserType } from '../store/store.js';
+import type { LoginFailures, UserType } from '../store/store.js';
 
 /**
  * Login throttling as the commerce platform does it: checked before the password, each
@@ -13,25 +13,29 @@ export class Lockout {
     private readonly userType: UserType,
   ) {}
 
-  async isLocked(username: string): Promise<boolean> {
-    const { store, clock, config } = this.services;
-    const f = await store.getLoginFailures(this.api, this.userType, key(username));
-    return !!f && f.failures >= config.lockout.maxFailures && f.lockExpiresAt > clock.now();
+  /** the name's failures so far (undefined: none), read once per login attempt */
+  read(username: string): Promise<LoginFailures | undefined> {
+    return this.services.store.getLoginFailures(this.api, this.userType, key(username));
   }
 
-  async recordFailure(username: string): Promise<void> {
+  isLocked(failures: LoginFailures | undefined): boolean {
+    const { clock, config } = this.services;
+    return !!failures && failures.failures >= config.lockout.maxFailures && failures.lockExpiresAt > clock.now();
+  }
+
+  async recordFailure(username: string, previous: LoginFailures | undefined): Promise<void> {
     const { store, clock, config } = this.services;
     const now = clock.now();
-    const f = await store.getLoginFailures(this.api, this.userType, key(username));
-    const failures = f && f.lockExpiresAt > now ? f.failures + 1 : 1;
+    const failures = previous && previous.lockExpiresAt > now ? previous.failures + 1 : 1;
     await store.setLoginFailures(this.api, this.userType, key(username), {
       failures,
       lockExpiresAt: now + config.lockout.seconds * 1000,
     });
   }
 
-  async recordSuccess(username: string): Promise<void> {
-    await this.services.store.clearLoginFailures(this.api, this.userType, key(username));
+  /** Clears the count; a name with no failures costs no write. */
+  async recordSuccess(username: string, previous: LoginFailures | undefined): Promise<void> {
+    if (previous) await this.services.store.clearLoginFailures(this.api, this.userType, key(username));
   }
 }
 

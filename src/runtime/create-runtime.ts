@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { ApiName, ApiRuntime, Clock, Handler, RandomSource, Services } from '../core/types.js';
 import type { Config } from '../config.js';
 import type { Store } from '../store/store.js';
@@ -12,6 +11,7 @@ import { SpecError } from '../spec/spec-error.js';
 import { Router } from '../pipeline/router.js';
 import { loadFixtures } from '../fixtures/load-fixtures.js';
 import { SecretDigester } from '../auth/secrets.js';
+import { createRandomPool } from '../auth/random-pool.js';
 import { createLogger, type Logger } from '../log/create-logger.js';
 import { commerceDialect } from '../dialects/commerce/index.js';
 import { socialDialect } from '../dialects/social/index.js';
@@ -58,7 +58,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const services: Services = {
     store: options.store,
     clock: options.clock ?? { now: () => Date.now() },
-    random: options.random ?? { bytes: (n) => randomBytes(n) },
+    random: options.random ?? createRandomPool(),
     config,
     fixtures,
     log: options.log ?? createLogger(config.logLevel),

@@ -15,10 +15,11 @@ export async function checkCredentials(
   password: string,
 ): Promise<void> {
   const lockout = new Lockout(services, 'commerce', userType);
-  if (await lockout.isLocked(username)) throw new ApiError('SIGN_IN_INCORRECT');
+  const failures = await lockout.read(username);
+  if (lockout.isLocked(failures)) throw new ApiError('SIGN_IN_INCORRECT');
   if (!services.secrets.matches(storedDigest, password)) {
-    await lockout.recordFailure(username);
+    await lockout.recordFailure(username, failures);
     throw new ApiError('SIGN_IN_INCORRECT');
   }
-  await lockout.recordSuccess(username);
+  await lockout.recordSuccess(username, failures);
 }
