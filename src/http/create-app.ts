@@ -48,6 +48,8 @@ export function createApp(runtime: Runtime): Express {
         ? renderStandalone(api, new ApiError('BODY_TOO_LARGE', { limit: config.bodyLimit }), input, services)
         : await runPipeline(api, read.kind === 'ok' ? { ...input, rawBody: read.body } : input, services, hooks);
     if (read.kind === 'too-large') res.setHeader('Connection', 'close');
+    // An explicit length spares the chunked encoding writeHead would otherwise choose.
+    wire.headers['Content-Length'] = String(Buffer.byteLength(wire.payload));
     res.writeHead(wire.status, wire.headers);
     res.end(wire.payload);
     if (started) log.debug({ method: req.method, path, status: wire.status, ms: +(performance.now() - started).toFixed(2) }, 'request');

@@ -30,21 +30,38 @@ CREATE TABLE IF NOT EXISTS login_failures (
  * The default store: one SQLite file in the state directory. WAL with synchronous=NORMAL
  * keeps every committed write across a crash or kill of the process (an OS crash may lose
  * the last transactions), without an fsync on the request path.
+ *
+ * Token inserts, the one write on the hot path, are grouped: those made in one turn of the
+ * event loop commit together in one transaction, and each caller's promise resolves only
+ * after that commit, so a token is never handed out before it is stored. Other writes
+ * commit at once, after any pending inserts, so the order of writes is kept. The file is
+ * locked for this process alone (EXCLUSIVE): a second server or `authmock reset` on the
+ * same state gets a clear "in use" error instead of a second, diverging writer.
  */
 export class SqliteStore implements Store {
   readonly kind = 'sqlite';
   readonly file: string;
   private db: Database.Database;
   private stmt;
+  private pending: { record: TokenRecord; resolve: () => void; reject: (err: unknown) => void }[] = [];
+  private flushScheduled = false;
 
   constructor(dir: string) {
     mkdirSync(dir, { recursive: true });
     this.file = join(dir, 'authmock.sqlite');
-    this.db = new Database(this.file);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
-    this.db.pragma('busy_timeout = 2000');
-    this.db.exec(SCHEMA);
+    this.db = new Database(this.file, { timeout: 1000 });
+    this.db.pragma('locking_mode = EXCLUSIVE');
+    try {
+      this.db.pragma('journal_mode = WAL');
+      this.db.pragma('synchronous = NORMAL');
+      this.db.exec(SCHEMA);
+    } catch (err) {
+      this.db.close();
+      if ((err as { code?: string }).code === 'SQLITE_BUSY') {
+        throw new Error(`the state in ${dir} is in use by another authmock process; stop it first, or use another --state`);
+      }
+      throw err;
+    }
     const db = this.db;
     this.stmt = {
       insertToken: db.prepare(
@@ -61,8 +78,38 @@ export class SqliteStore implements Store {
     };
   }
 
-  async saveToken(r: TokenRecord): Promise<void> {
-    this.stmt.insertToken.run(r.api, r.hash, r.userType, r.userId, r.clientApp ?? null, r.issuedAt, r.expiresAt);
+  saveToken(record: TokenRecord): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ record, resolve, reject });
+      if (!this.flushScheduled) {
+        this.flushScheduled = true;
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  /** Commits the pending token inserts in one transaction, then answers their callers. */
+  private flush(): void {
+    this.flushScheduled = false;
+    const batch = this.pending;
+    if (batch.length === 0) return;
+    this.pending = [];
+    const insert = (r: TokenRecord) =>
+      this.stmt.insertToken.run(r.api, r.hash, r.userType, r.userId, r.clientApp ?? null, r.issuedAt, r.expiresAt);
+    try {
+      this.db.transaction(() => batch.forEach((p) => insert(p.record)))();
+      batch.forEach((p) => p.resolve());
+    } catch {
+      // One bad insert must not fail the others: retry each on its own.
+      for (const p of batch) {
+        try {
+          insert(p.record);
+          p.resolve();
+        } catch (err) {
+          p.reject(err);
+        }
+      }
+    }
   }
 
   async findToken(api: ApiName, hash: string): Promise<TokenRecord | undefined> {
@@ -80,10 +127,12 @@ export class SqliteStore implements Store {
   }
 
   async revokeUserTokens(api: ApiName, userType: UserType, userId: number): Promise<number> {
+    this.flush();
     return this.stmt.revokeUser.run(api, userType, userId).changes;
   }
 
   async revokeToken(api: ApiName, hash: string): Promise<boolean> {
+    this.flush();
     return this.stmt.revokeOne.run(api, hash).changes > 0;
   }
 
@@ -93,18 +142,23 @@ export class SqliteStore implements Store {
   }
 
   async setLoginFailures(api: ApiName, userType: UserType, username: string, v: LoginFailures): Promise<void> {
+    this.flush();
     this.stmt.setFailures.run(api, userType, username, v.failures, v.lockExpiresAt);
   }
 
   async clearLoginFailures(api: ApiName, userType: UserType, username: string): Promise<void> {
+    this.flush();
     this.stmt.clearFailures.run(api, userType, username);
   }
 
   async reset(): Promise<void> {
+    this.flush();
     this.db.exec('DELETE FROM tokens; DELETE FROM login_failures;');
   }
 
   async close(): Promise<void> {
-    if (this.db.open) this.db.close();
+    if (!this.db.open) return;
+    this.flush();
+    this.db.close();
   }
 }

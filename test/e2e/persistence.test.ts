@@ -82,6 +82,14 @@ describe('the real server process keeps its state', () => {
   });
 });
 
+describe('the state directory', () => {
+  it('is used by one server at a time: a second one is refused with a clear message', async () => {
+    const state = mkdtempSync(join(tmpdir(), 'authmock-state-'));
+    await start(['--state', state]);
+    await expect(startServer(['--state', state])).rejects.toThrow(/in use by another authmock process/);
+  });
+});
+
 describe('the command line', () => {
   it('prints where each API is served and the default accounts', async () => {
     const server = await start(['--state', 'memory']);

@@ -1,0 +1,382 @@
+#!/usr/bin/env node
+// `npm run bench`: authmock against `prism mock` of the same specs and a bare Express 5
+// app, same load (autocannon as a library, 50 connections, warm-up discarded, rounds
+// alternating the servers), plus start-up time and memory. 127.0.0.1 only, bounded in time.
+// Env: BENCH_ROUNDS (3), BENCH_WARMUP (3 s), BENCH_DURATION (10 s), BENCH_STARTS (5),
+//      BENCH_CONNECTIONS (50), BENCH_PRISM_SILENT (1: also measure `prism mock -v silent`; 0: skip).
+// Writes bench/results.json; prints a table and its markdown version. Exit status 1 when
+// a server fails to start or to answer the verification requests, or when the measured
+// load got any non-2xx answer or error (those counts are in the table). A missed target
+// is reported, not a failure.
+import autocannon from 'autocannon';
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { cpus, totalmem, release, platform, arch, loadavg } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  HOST, cleanup, freePort, installCleanupHandlers, median, memoryOf, sleep, spawnNode, stop, tempDir, waitFor200,
+} from '../bench/lib.mjs';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const env = (name, fallback) => {
+  const v = process.env[name];
+  const n = v === undefined || v === '' ? fallback : Number(v);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number, got ${v}`);
+  return n;
+};
+const ROUNDS = Math.max(1, Math.round(env('BENCH_ROUNDS', 3)));
+const WARMUP = env('BENCH_WARMUP', 3);
+const DURATION = Math.max(1, env('BENCH_DURATION', 10));
+const STARTS = Math.max(1, Math.round(env('BENCH_STARTS', 5)));
+const CONNECTIONS = Math.max(1, Math.round(env('BENCH_CONNECTIONS', 50)));
+const PRISM_SILENT = env('BENCH_PRISM_SILENT', 1) !== 0;
+
+const AUTHMOCK_BIN = join(ROOT, 'bin', 'authmock.js');
+const PRISM_BIN = join(ROOT, 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js'); // node_modules/.bin/prism -> this
+const EXPRESS_BIN = join(ROOT, 'bench', 'bare-express.mjs');
+const COMMERCE_SPEC = join(ROOT, 'specs', 'commerce.openapi.yaml');
+const SOCIAL_SPEC = join(ROOT, 'specs', 'social.openapi.yaml');
+
+const CUSTOMER = { username: 'roni_cost@example.com', password: 'roni_cost3@example.com' };
+const SOCIAL = { username: 'jane.doe', password: 'jane-password-1', apiKey: 'demo-mobile-app', secretKey: 'demo-mobile-secret' };
+
+const ENDPOINTS = [
+  { key: 'me', label: 'GET /customers/me', api: 'commerce', method: 'GET', path: '/V1/customers/me', status: 200 },
+  { key: 'token', label: 'POST customer token', api: 'commerce', method: 'POST', path: '/V1/integration/customer/token', body: CUSTOMER, status: 200 },
+  { key: 'login', label: 'POST social login', api: 'social', method: 'POST', path: '/socialapi/auth/post/login', body: SOCIAL, status: 201 },
+];
+
+// Prism mocks the spec's `paths` as they are: it does not prepend the `servers` path
+// (`{base_url}/rest`), so its commerce routes are /V1/... (/rest/V1/... is a 404
+// NO_PATH_MATCHED_ERROR there). authmock and the bare app serve /rest/V1/....
+const SERVERS = [
+  {
+    key: 'authmock', label: 'authmock', commercePrefix: '/rest',
+    // Run as users run it (npm start, npx authmock): the bin itself, with its shebang's flags.
+    start: (p, state) => [{ api: 'both', direct: true, args: [AUTHMOCK_BIN, 'serve', '--port', p, '--state', state, '--log-level', 'info'] }],
+  },
+  {
+    key: 'prism', label: 'Prism (default logging)', commercePrefix: '',
+    start: (p, _s, p2) => [
+      { api: 'commerce', args: [PRISM_BIN, 'mock', '-h', HOST, '-p', p, COMMERCE_SPEC] },
+      { api: 'social', args: [PRISM_BIN, 'mock', '-h', HOST, '-p', p2, SOCIAL_SPEC] },
+    ],
+  },
+  ...(PRISM_SILENT
+    ? [{
+        key: 'prismSilent', label: 'Prism -v silent', commercePrefix: '',
+        start: (p, _s, p2) => [
+          { api: 'commerce', args: [PRISM_BIN, 'mock', '-v', 'silent', '-h', HOST, '-p', p, COMMERCE_SPEC] },
+          { api: 'social', args: [PRISM_BIN, 'mock', '-v', 'silent', '-h', HOST, '-p', p2, SOCIAL_SPEC] },
+        ],
+      }]
+    : []),
+  {
+    key: 'express', label: 'bare Express 5', commercePrefix: '/rest',
+    start: (p) => [{ api: 'both', args: [EXPRESS_BIN, '--port', p] }],
+  },
+];
+
+const PROBE_PATH = '/V1/directory/countries'; // on the commerce API, behind its prefix
+
+/** Starts one server (one or two processes) and waits until each answers the probe. */
+async function startServer(def) {
+  const ports = [await freePort(), await freePort()];
+  const state = tempDir();
+  const procs = def.start(String(ports[0]), state, String(ports[1])).map((spec, i) => ({
+    ...spec,
+    port: ports[i],
+    child: spawnNode(spec.args, { cwd: ROOT, direct: spec.direct }),
+  }));
+  for (const p of procs) {
+    const url = p.api === 'social' ? `http://${HOST}:${p.port}/socialapi/auth/post/login` : `http://${HOST}:${p.port}${def.commercePrefix}${PROBE_PATH}`;
+    if (p.api === 'social') {
+      // no GET route on the social spec that needs no auth: wait for the port to answer at all
+      await waitForAnyAnswer(url, p.child);
+    } else {
+      await waitFor200(url, p.child);
+    }
+  }
+  const base = (api) => `http://${HOST}:${(procs.find((p) => p.api === api) ?? procs[0]).port}`;
+  return { def, procs, base };
+}
+
+async function waitForAnyAnswer(url, child) {
+  const t0 = performance.now();
+  for (;;) {
+    try {
+      await fetch(url, { method: 'OPTIONS' });
+      return;
+    } catch {
+      if (child.exitCode !== null) throw new Error(`${url}: exited\n${child.stderrTail}`);
+      if (performance.now() - t0 > 30_000) throw new Error(`${url}: no answer within 30 s\n${child.stderrTail}`);
+      await sleep(20);
+    }
+  }
+}
+
+function targetFor(server, ep, bearer) {
+  const url = ep.api === 'social' ? server.base('social') + ep.path : server.base('commerce') + server.def.commercePrefix + ep.path;
+  const headers = { accept: 'application/json' };
+  if (ep.body) headers['content-type'] = 'application/json';
+  if (ep.key === 'me') headers.authorization = `Bearer ${bearer}`;
+  return { url, method: ep.method, headers, body: ep.body ? JSON.stringify(ep.body) : undefined, status: ep.status };
+}
+
+/** One real request per endpoint; checks status and the body's shape. Throws on anything wrong. */
+async function verify(server) {
+  const tokenEp = ENDPOINTS.find((e) => e.key === 'token');
+  const t = targetFor(server, tokenEp);
+  const res = await fetch(t.url, { method: t.method, headers: t.headers, body: t.body });
+  const token = await res.json().catch(() => undefined);
+  if (res.status !== 200 || typeof token !== 'string') throw new Error(`${server.def.label}: token POST answered ${res.status} ${JSON.stringify(token)}`);
+  server.targets = {};
+  for (const ep of ENDPOINTS) {
+    const target = targetFor(server, ep, token);
+    const r = await fetch(target.url, { method: target.method, headers: target.headers, body: target.body });
+    const body = await r.json().catch(() => undefined);
+    const shapeOk =
+      ep.key === 'me' ? body?.email === CUSTOMER.username : ep.key === 'token' ? typeof body === 'string' : typeof body?.user?.userToken === 'string';
+    if (r.status !== ep.status || !shapeOk) {
+      throw new Error(`${server.def.label} ${ep.label}: expected ${ep.status} with the right body, got ${r.status} ${JSON.stringify(body).slice(0, 300)}`);
+    }
+    server.targets[ep.key] = target;
+  }
+  // a few more requests so that the idle figure is "after start and a few requests"
+  for (let i = 0; i < 5; i++) {
+    for (const ep of ENDPOINTS) {
+      const tg = server.targets[ep.key];
+      await (await fetch(tg.url, { method: tg.method, headers: tg.headers, body: tg.body })).arrayBuffer();
+    }
+  }
+}
+
+function load(target, seconds) {
+  return autocannon({
+    url: target.url,
+    method: target.method,
+    headers: target.headers,
+    body: target.body,
+    connections: CONNECTIONS,
+    duration: seconds,
+    timeout: 10,
+  });
+}
+
+/** The commit measured, '+dirty' when the work tree has changes; 'unknown' outside git. */
+function gitCommit() {
+  try {
+    const git = (...args) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return git('rev-parse', '--short', 'HEAD') + (git('status', '--porcelain', '--untracked-files=no') ? '+dirty' : '');
+  } catch {
+    return 'unknown';
+  }
+}
+
+const fmtInt = (n) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '-');
+const fmt1 = (n) => (Number.isFinite(n) ? n.toFixed(1) : '-');
+const fmt2 = (n) => (Number.isFinite(n) ? n.toFixed(2) : '-');
+
+async function main() {
+  installCleanupHandlers();
+  const started = new Date();
+  const machine = {
+    cpu: cpus()[0]?.model ?? 'unknown',
+    cores: cpus().length,
+    node: process.version,
+    platform: `${platform()} ${release()} ${arch()}`,
+    totalMemMB: Math.round(totalmem() / 2 ** 20),
+    date: started.toISOString(),
+    loadAvgAtStart: loadavg().map((x) => +x.toFixed(2)),
+    commit: gitCommit(),
+  };
+  const settings = { rounds: ROUNDS, warmupSeconds: WARMUP, durationSeconds: DURATION, connections: CONNECTIONS, starts: STARTS, host: HOST };
+  const estimate = ROUNDS * ENDPOINTS.length * SERVERS.length * (WARMUP + DURATION);
+  console.log(`authmock benchmark on ${machine.cpu} (${machine.cores} cores), Node ${machine.node}`);
+  console.log(`load: ${CONNECTIONS} connections, ${WARMUP} s warm-up (discarded) + ${DURATION} s measured, ${ROUNDS} round(s); about ${Math.ceil(estimate / 60)} min of load\n`);
+
+  // ---- start-up: spawn to first 200, median of STARTS, servers interleaved --------------
+  const startupDefs = SERVERS.filter((s) => s.key !== 'prismSilent');
+  const startup = Object.fromEntries(startupDefs.map((s) => [s.key, []]));
+  for (let i = 0; i < STARTS; i++) {
+    for (const def of startupDefs) {
+      const port = await freePort();
+      const spec = def.start(String(port), tempDir(), String(await freePort()))[0]; // Prism: the commerce process
+      const t0 = performance.now();
+      const child = spawnNode(spec.args, { cwd: ROOT, direct: spec.direct });
+      const ms = await waitFor200(`http://${HOST}:${port}${def.commercePrefix}${PROBE_PATH}`, child, { since: t0, everyMs: 5 });
+      startup[def.key].push(ms);
+      await stop(child);
+    }
+    process.stdout.write(`start-up ${i + 1}/${STARTS}: ${startupDefs.map((d) => `${d.key} ${Math.round(startup[d.key].at(-1))} ms`).join(', ')}\n`);
+  }
+
+  // ---- long-running servers -------------------------------------------------------------
+  const servers = [];
+  for (const def of SERVERS) servers.push(await startServer(def));
+  for (const s of servers) await verify(s);
+  await sleep(1000);
+  for (const s of servers) s.idle = s.procs.map((p) => ({ api: p.api, ...memoryOf(p.child.pid) }));
+  console.log(`\nall servers answer every benchmark request with the expected 2xx; measuring\n`);
+
+  // ---- load: rounds alternate the server order ------------------------------------------
+  const runs = {}; // `${server}/${endpoint}` -> [round results]
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = servers.map((_, i) => servers[(i + round) % servers.length]);
+    for (const ep of ENDPOINTS) {
+      for (const s of order) {
+        const target = s.targets[ep.key];
+        if (WARMUP > 0) await load(target, WARMUP);
+        const r = await load(target, DURATION);
+        const row = {
+          reqPerSec: r.requests.average,
+          p50: r.latency.p50,
+          p99: r.latency.p99,
+          total: r.requests.total,
+          non2xx: r.non2xx,
+          errors: r.errors,
+          timeouts: r.timeouts,
+          statusCodes: Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([k, v]) => [k, v.count])),
+        };
+        (runs[`${s.def.key}/${ep.key}`] ??= []).push(row);
+        const bad = row.non2xx + row.errors + row.timeouts;
+        process.stdout.write(
+          `round ${round + 1}/${ROUNDS} ${ep.label.padEnd(20)} ${s.def.label.padEnd(24)} ${fmtInt(row.reqPerSec).padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms${bad ? `  !! ${row.non2xx} non-2xx, ${row.errors} errors, ${row.timeouts} timeouts ${JSON.stringify(row.statusCodes)}` : ''}\n`,
+        );
+      }
+    }
+  }
+  for (const s of servers) s.peak = s.procs.map((p) => ({ api: p.api, ...memoryOf(p.child.pid) }));
+
+  // ---- summary ----------------------------------------------------------------------------
+  const summary = {};
+  for (const s of servers) {
+    for (const ep of ENDPOINTS) {
+      const rs = runs[`${s.def.key}/${ep.key}`];
+      summary[`${s.def.key}/${ep.key}`] = {
+        server: s.def.key,
+        endpoint: ep.key,
+        reqPerSec: median(rs.map((r) => r.reqPerSec)),
+        p50: median(rs.map((r) => r.p50)),
+        p99: median(rs.map((r) => r.p99)),
+        non2xx: rs.reduce((a, r) => a + r.non2xx, 0),
+        errors: rs.reduce((a, r) => a + r.errors + r.timeouts, 0),
+        rounds: rs,
+      };
+    }
+  }
+  const rps = (server, ep) => summary[`${server}/${ep}`]?.reqPerSec;
+  const ratios = {};
+  for (const ep of ENDPOINTS) {
+    ratios[ep.key] = {
+      vsPrism: rps('authmock', ep.key) / rps('prism', ep.key),
+      vsPrismSilent: PRISM_SILENT ? rps('authmock', ep.key) / rps('prismSilent', ep.key) : undefined,
+      vsExpress: rps('authmock', ep.key) / rps('express', ep.key),
+    };
+  }
+  const mem = (s, which) => s.map((m) => m[which]);
+  const memory = Object.fromEntries(
+    servers.map((s) => [s.def.key, { processes: s.procs.map((p) => p.api), idleMB: mem(s.idle, 'rssMB'), peakMB: mem(s.peak, 'hwmMB') }]),
+  );
+  const startupMs = Object.fromEntries(Object.entries(startup).map(([k, v]) => [k, { median: median(v), all: v.map((x) => +x.toFixed(1)) }]));
+
+  const FLOORS = [
+    { what: 'authmock/Prism GET me', value: ratios.me.vsPrism, floor: 3.0, kind: 'min' },
+    { what: 'authmock/Prism customer token', value: ratios.token.vsPrism, floor: 2.5, kind: 'min' },
+    { what: 'authmock/Prism social login', value: ratios.login.vsPrism, floor: 2.5, kind: 'min' },
+    { what: 'authmock/bare Express GET me', value: ratios.me.vsExpress, floor: 0.85, kind: 'min' },
+    { what: 'authmock/bare Express customer token', value: ratios.token.vsExpress, floor: 0.85, kind: 'min' },
+    { what: 'authmock/bare Express social login', value: ratios.login.vsExpress, floor: 0.85, kind: 'min' },
+    { what: 'authmock start-up (ms, median)', value: startupMs.authmock.median, floor: 250, kind: 'max' },
+    { what: 'authmock idle RSS (MB)', value: memory.authmock.idleMB[0], floor: 80, kind: 'max' },
+    { what: 'authmock peak RSS under load (MB)', value: memory.authmock.peakMB[0], floor: 130, kind: 'max' },
+  ].map((t) => ({ ...t, met: t.kind === 'min' ? t.value >= t.floor : t.value <= t.floor }));
+
+  // ---- tables -----------------------------------------------------------------------------
+  const loadHeader = ['server', 'endpoint', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx/errors', 'authmock ÷ this'];
+  const loadRows = [];
+  for (const ep of ENDPOINTS) {
+    for (const s of servers) {
+      const r = summary[`${s.def.key}/${ep.key}`];
+      const ratio = s.def.key === 'authmock' ? '' : fmt2(rps('authmock', ep.key) / r.reqPerSec);
+      loadRows.push([s.def.label, ep.label, fmtInt(r.reqPerSec), fmt1(r.p50), fmt1(r.p99), `${r.non2xx}/${r.errors}`, ratio]);
+    }
+  }
+  const memCell = (arr) => arr.map((x) => Math.round(x)).join(' + ');
+  const resHeader = ['server', 'start-up ms (median)', 'first start ms', 'idle RSS MB', 'peak RSS MB'];
+  const resRows = servers.map((s) => [
+    s.def.label + (s.procs.length > 1 ? ' (commerce + social)' : ''),
+    startupMs[s.def.key] ? fmtInt(startupMs[s.def.key].median) : '(as above)',
+    startupMs[s.def.key] ? fmtInt(startupMs[s.def.key].all[0]) : '',
+    memCell(memory[s.def.key].idleMB),
+    memCell(memory[s.def.key].peakMB),
+  ]);
+  const targetHeader = ['target', 'measured', 'floor', 'met'];
+  const targetRows = FLOORS.map((t) => [t.what, t.kind === 'min' ? fmt2(t.value) : fmtInt(t.value), `${t.kind === 'min' ? '≥' : '≤'} ${t.floor}`, t.met ? 'yes' : 'NO']);
+
+  const plain = (header, rows, right) => {
+    const all = [header, ...rows];
+    const w = header.map((_, i) => Math.max(...all.map((r) => String(r[i]).length)));
+    const line = (r) => r.map((c, i) => (right.includes(i) ? String(c).padStart(w[i]) : String(c).padEnd(w[i]))).join('  ');
+    return [line(header), w.map((n) => '-'.repeat(n)).join('  '), ...rows.map(line)].join('\n');
+  };
+  const markdown = (header, rows, right) =>
+    [
+      `| ${header.join(' | ')} |`,
+      `|${header.map((_, i) => (right.includes(i) ? '---:' : '---')).join('|')}|`,
+      ...rows.map((r) => `| ${r.join(' | ')} |`),
+    ].join('\n');
+
+  const caption =
+    `${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, ${started.toISOString().slice(0, 10)}; autocannon ${CONNECTIONS} connections, ` +
+    `${DURATION} s after a ${WARMUP} s warm-up, median of ${ROUNDS} round(s) alternating the servers, 127.0.0.1. ` +
+    `authmock with its defaults (SQLite state, request and response validation, log level info). Prism 5.14.2 needs one process per spec; ` +
+    `its log goes to /dev/null. Start-up: spawn to first 200 on GET /rest/V1/directory/countries, median of ${STARTS} ` +
+    `(authmock's first start may compile the specs and fill its cache in .authmock/cache; later starts read it).`;
+
+  console.log('\n' + plain(loadHeader, loadRows, [2, 3, 4, 5, 6]));
+  console.log('\n' + plain(resHeader, resRows, [1, 2, 3, 4]));
+  console.log('\n' + plain(targetHeader, targetRows, [1]));
+  const md = [
+    caption,
+    '',
+    markdown(loadHeader, loadRows, [2, 3, 4, 5, 6]),
+    '',
+    markdown(resHeader, resRows, [1, 2, 3, 4]),
+    '',
+    markdown(targetHeader, targetRows, [1]),
+  ].join('\n');
+  console.log('\n--- markdown (for the README) ---\n' + md + '\n--- end ---');
+
+  machine.loadAvgAtEnd = loadavg().map((x) => +x.toFixed(2));
+  if (machine.loadAvgAtStart[0] > 0.5) {
+    console.log(`\nnote: load average was ${machine.loadAvgAtStart[0]} when the benchmark started: other processes share the CPU`);
+  }
+  const broken = Object.values(summary).filter((r) => r.non2xx + r.errors > 0);
+  const results = {
+    machine,
+    settings,
+    prismPaths: { commerce: '/V1/... (the spec paths without the servers prefix /rest)', social: '/socialapi/...' },
+    load: Object.values(summary),
+    ratios,
+    startupMs,
+    memory,
+    targets: FLOORS,
+    clean: broken.length === 0,
+    markdown: md,
+  };
+  writeFileSync(join(ROOT, 'bench', 'results.json'), JSON.stringify(results, null, 2) + '\n');
+  console.log('\nwritten: bench/results.json');
+  await cleanup();
+  if (broken.length) {
+    console.error(`\nWARNING: non-2xx answers or errors under load: ${broken.map((r) => `${r.server}/${r.endpoint} ${r.non2xx} non-2xx, ${r.errors} errors`).join('; ')}`);
+    process.exitCode = 1;
+  }
+}
+
+main().catch(async (err) => {
+  console.error(`bench: ${err?.stack ?? err}`);
+  await cleanup();
+  process.exit(1);
+});
