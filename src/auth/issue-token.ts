@@ -1,9 +1,9 @@
 import type { ApiName, Services } from '../core/types.js';
 import type { UserType } from '../store/store.js';
 import { hashToken } from './secrets.js';
-import { issueCommerceToken, issueSocialToken } from './tokens.js';
+import { commerceTokens, socialTokens } from './tokens.js';
 
-/** Mints a token, stores its hash with the user and lifetime, and returns it once. */
+/** Mints a token: stores the hash of its verifier with the user and lifetime, returns it once. */
 export async function issueToken(
   services: Services,
   api: ApiName,
@@ -11,17 +11,18 @@ export async function issueToken(
   userId: number,
   clientApp?: string,
 ): Promise<string> {
-  const token = api === 'commerce' ? issueCommerceToken(services.random) : issueSocialToken(services.random);
+  const codec = api === 'commerce' ? commerceTokens : socialTokens;
+  const verifier = codec.newVerifier(services.random);
   const now = services.clock.now();
   const lifetime = services.config.tokenLifetimes[userType];
-  await services.store.saveToken({
+  const id = await services.store.saveToken({
     api,
-    hash: hashToken(token),
+    verifierHash: hashToken(verifier),
     userType,
     userId,
     clientApp,
     issuedAt: now,
     expiresAt: lifetime ? now + lifetime * 1000 : null,
   });
-  return token;
+  return codec.encode({ id, verifier });
 }

@@ -27,7 +27,14 @@ export class SecretDigester {
   }
 }
 
-/** Tokens are stored and looked up by their SHA-256, never in clear. */
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('base64url');
+/** Token verifiers are stored as their SHA-256, never in clear. */
+export function hashToken(verifier: string): string {
+  return createHash('sha256').update(verifier, 'utf8').digest('base64url');
+}
+
+/** Constant-time comparison of two token hashes. */
+export function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
 }

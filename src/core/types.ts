@@ -19,9 +19,9 @@ export type Permission =
 /** The caller as authentication found it. A bad or missing token makes a guest. */
 export type Principal =
   | { kind: 'guest' }
-  | { kind: 'customer'; userId: number; tokenHash: string }
-  | { kind: 'admin'; userId: number; tokenHash: string; resources: 'all' | ReadonlySet<string> }
-  | { kind: 'social'; userId: number; clientApp: string; tokenHash: string };
+  | { kind: 'customer'; userId: number; tokenId: number }
+  | { kind: 'admin'; userId: number; tokenId: number; resources: 'all' | ReadonlySet<string> }
+  | { kind: 'social'; userId: number; clientApp: string; tokenId: number };
 
 export interface MediaValidators {
   /** media type (lower case, no parameters) -> validator of the decoded body */

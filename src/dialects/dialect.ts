@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import type { ApiError } from '../core/api-error.js';
 import type { ApiName, Ctx, HandlerResult, Step, WireResponse } from '../core/types.js';
+import type { TokenCodec } from '../auth/tokens.js';
 
 export type ValidationPlace = 'path' | 'query' | 'body';
 
@@ -18,7 +19,8 @@ export interface Dialect {
   mapValidation(errors: ErrorObject[], place: ValidationPlace, data: unknown, order: readonly string[]): ApiError;
   /** where this API's clients put their token */
   readToken(ctx: Ctx): string | undefined;
-  readonly tokenShape: RegExp;
+  /** the format of this API's tokens */
+  readonly tokens: TokenCodec;
   /** the error a caller gets when the operation's permission is not met */
   notAuthorized(ctx: Ctx): ApiError;
   /** the API's own 500, with a report id for the log */

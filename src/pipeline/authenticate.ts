@@ -1,5 +1,5 @@
 import type { Ctx, Principal } from '../core/types.js';
-import { hashToken } from '../auth/secrets.js';
+import { hashToken, sameHash } from '../auth/secrets.js';
 
 const GUEST: Principal = { kind: 'guest' };
 
@@ -11,23 +11,25 @@ const GUEST: Principal = { kind: 'guest' };
 export async function authenticate(ctx: Ctx): Promise<void> {
   ctx.principal = GUEST;
   const token = ctx.api.dialect.readToken(ctx);
-  if (!token || !ctx.api.dialect.tokenShape.test(token)) return;
+  const parts = token ? ctx.api.dialect.tokens.decode(token) : undefined;
+  if (!parts) return;
   const { store, clock, fixtures } = ctx.services;
-  const hash = hashToken(token);
-  const record = await store.findToken(ctx.api.name, hash);
-  if (!record || (record.expiresAt !== null && record.expiresAt <= clock.now())) return;
+  const record = await store.findToken(ctx.api.name, parts.id);
+  if (!record || !sameHash(record.verifierHash, hashToken(parts.verifier))) return;
+  if (record.expiresAt !== null && record.expiresAt <= clock.now()) return;
+  const tokenId = record.id;
   switch (record.userType) {
     case 'customer':
-      if (fixtures.commerce.customersById.has(record.userId)) ctx.principal = { kind: 'customer', userId: record.userId, tokenHash: hash };
+      if (fixtures.commerce.customersById.has(record.userId)) ctx.principal = { kind: 'customer', userId: record.userId, tokenId };
       return;
     case 'admin': {
       const admin = fixtures.commerce.adminsById.get(record.userId);
-      if (admin?.active) ctx.principal = { kind: 'admin', userId: admin.id, tokenHash: hash, resources: admin.resources };
+      if (admin?.active) ctx.principal = { kind: 'admin', userId: admin.id, tokenId, resources: admin.resources };
       return;
     }
     case 'social':
       if (fixtures.social.usersById.has(record.userId) && record.clientApp && fixtures.social.apps.has(record.clientApp)) {
-        ctx.principal = { kind: 'social', userId: record.userId, clientApp: record.clientApp, tokenHash: hash };
+        ctx.principal = { kind: 'social', userId: record.userId, clientApp: record.clientApp, tokenId };
       }
       return;
   }

@@ -4,15 +4,19 @@ import type { LoginFailures, Store, TokenRecord, UserType } from './store.js';
 /** Keeps nothing across restarts: `--state memory` and most tests. */
 export class MemoryStore implements Store {
   readonly kind = 'memory';
-  private tokens = new Map<string, TokenRecord>();
+  private tokens = new Map<number, TokenRecord>();
   private failures = new Map<string, LoginFailures>();
+  private lastId = 0;
 
-  async saveToken(record: TokenRecord): Promise<void> {
-    this.tokens.set(`${record.api}:${record.hash}`, { ...record });
+  async saveToken(record: Omit<TokenRecord, 'id'>): Promise<number> {
+    const id = ++this.lastId;
+    this.tokens.set(id, { ...record, id });
+    return id;
   }
 
-  async findToken(api: ApiName, hash: string): Promise<TokenRecord | undefined> {
-    return this.tokens.get(`${api}:${hash}`);
+  async findToken(api: ApiName, id: number): Promise<TokenRecord | undefined> {
+    const record = this.tokens.get(id);
+    return record?.api === api ? record : undefined;
   }
 
   async revokeUserTokens(api: ApiName, userType: UserType, userId: number): Promise<number> {
@@ -26,8 +30,8 @@ export class MemoryStore implements Store {
     return n;
   }
 
-  async revokeToken(api: ApiName, hash: string): Promise<boolean> {
-    return this.tokens.delete(`${api}:${hash}`);
+  async revokeToken(api: ApiName, id: number): Promise<boolean> {
+    return this.tokens.get(id)?.api === api && this.tokens.delete(id);
   }
 
   async getLoginFailures(api: ApiName, userType: UserType, username: string): Promise<LoginFailures | undefined> {

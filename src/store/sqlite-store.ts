@@ -4,18 +4,21 @@ import Database from 'better-sqlite3';
 import type { ApiName } from '../core/types.js';
 import type { LoginFailures, Store, TokenRecord, UserType } from './store.js';
 
+// Version 2: split tokens, rows keyed by an increasing id (appends, not random inserts).
+const SCHEMA_VERSION = 2;
 const SCHEMA = `
-CREATE TABLE IF NOT EXISTS tokens (
+DROP TABLE IF EXISTS tokens;
+CREATE TABLE tokens (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   api TEXT NOT NULL,
-  hash TEXT NOT NULL,
+  verifier_hash TEXT NOT NULL,
   user_type TEXT NOT NULL,
   user_id INTEGER NOT NULL,
   client_app TEXT,
   issued_at INTEGER NOT NULL,
-  expires_at INTEGER,
-  PRIMARY KEY (api, hash)
-) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS tokens_by_user ON tokens (api, user_type, user_id);
+  expires_at INTEGER
+);
+CREATE INDEX tokens_by_user ON tokens (api, user_type, user_id);
 CREATE TABLE IF NOT EXISTS login_failures (
   api TEXT NOT NULL,
   user_type TEXT NOT NULL,
@@ -24,6 +27,7 @@ CREATE TABLE IF NOT EXISTS login_failures (
   lock_expires_at INTEGER NOT NULL,
   PRIMARY KEY (api, user_type, username)
 ) WITHOUT ROWID;
+PRAGMA user_version = ${SCHEMA_VERSION};
 `;
 
 /**
@@ -43,7 +47,8 @@ export class SqliteStore implements Store {
   readonly file: string;
   private db: Database.Database;
   private stmt;
-  private pending: { record: TokenRecord; resolve: () => void; reject: (err: unknown) => void }[] = [];
+  private pending: { record: TokenRecord; resolve: (id: number) => void; reject: (err: unknown) => void }[] = [];
+  private lastId: number;
   private flushScheduled = false;
 
   constructor(dir: string) {
@@ -54,7 +59,8 @@ export class SqliteStore implements Store {
     try {
       this.db.pragma('journal_mode = WAL');
       this.db.pragma('synchronous = NORMAL');
-      this.db.exec(SCHEMA);
+      // A state from an older format is started afresh: its tokens could not be read.
+      if (this.db.pragma('user_version', { simple: true }) !== SCHEMA_VERSION) this.db.exec(SCHEMA);
     } catch (err) {
       this.db.close();
       if ((err as { code?: string }).code === 'SQLITE_BUSY') {
@@ -65,20 +71,25 @@ export class SqliteStore implements Store {
     const db = this.db;
     this.stmt = {
       insertToken: db.prepare(
-        'INSERT OR REPLACE INTO tokens (api, hash, user_type, user_id, client_app, issued_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO tokens (id, api, verifier_hash, user_type, user_id, client_app, issued_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       ),
-      findToken: db.prepare('SELECT * FROM tokens WHERE api = ? AND hash = ?'),
+      findToken: db.prepare('SELECT * FROM tokens WHERE id = ? AND api = ?'),
       revokeUser: db.prepare('DELETE FROM tokens WHERE api = ? AND user_type = ? AND user_id = ?'),
-      revokeOne: db.prepare('DELETE FROM tokens WHERE api = ? AND hash = ?'),
+      revokeOne: db.prepare('DELETE FROM tokens WHERE id = ? AND api = ?'),
       getFailures: db.prepare('SELECT failures, lock_expires_at FROM login_failures WHERE api = ? AND user_type = ? AND username = ?'),
       setFailures: db.prepare(
         'INSERT OR REPLACE INTO login_failures (api, user_type, username, failures, lock_expires_at) VALUES (?, ?, ?, ?, ?)',
       ),
       clearFailures: db.prepare('DELETE FROM login_failures WHERE api = ? AND user_type = ? AND username = ?'),
     };
+    // Ids are never reused, also across restarts: AUTOINCREMENT keeps the highest one ever
+    // given in sqlite_sequence, which an explicit id updates too.
+    const seq = db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'tokens'").get() as { seq: number } | undefined;
+    this.lastId = seq?.seq ?? 0;
   }
 
-  saveToken(record: TokenRecord): Promise<void> {
+  saveToken(fields: Omit<TokenRecord, 'id'>): Promise<number> {
+    const record = { ...fields, id: ++this.lastId };
     return new Promise((resolve, reject) => {
       this.pending.push({ record, resolve, reject });
       if (!this.flushScheduled) {
@@ -95,16 +106,16 @@ export class SqliteStore implements Store {
     if (batch.length === 0) return;
     this.pending = [];
     const insert = (r: TokenRecord) =>
-      this.stmt.insertToken.run(r.api, r.hash, r.userType, r.userId, r.clientApp ?? null, r.issuedAt, r.expiresAt);
+      this.stmt.insertToken.run(r.id, r.api, r.verifierHash, r.userType, r.userId, r.clientApp ?? null, r.issuedAt, r.expiresAt);
     try {
       this.db.transaction(() => batch.forEach((p) => insert(p.record)))();
-      batch.forEach((p) => p.resolve());
+      batch.forEach((p) => p.resolve(p.record.id));
     } catch {
       // One bad insert must not fail the others: retry each on its own.
       for (const p of batch) {
         try {
           insert(p.record);
-          p.resolve();
+          p.resolve(p.record.id);
         } catch (err) {
           p.reject(err);
         }
@@ -112,12 +123,13 @@ export class SqliteStore implements Store {
     }
   }
 
-  async findToken(api: ApiName, hash: string): Promise<TokenRecord | undefined> {
-    const row = this.stmt.findToken.get(api, hash) as any;
+  async findToken(api: ApiName, id: number): Promise<TokenRecord | undefined> {
+    const row = this.stmt.findToken.get(id, api) as any;
     if (!row) return undefined;
     return {
+      id: row.id,
       api: row.api,
-      hash: row.hash,
+      verifierHash: row.verifier_hash,
       userType: row.user_type,
       userId: row.user_id,
       clientApp: row.client_app ?? undefined,
@@ -131,9 +143,9 @@ export class SqliteStore implements Store {
     return this.stmt.revokeUser.run(api, userType, userId).changes;
   }
 
-  async revokeToken(api: ApiName, hash: string): Promise<boolean> {
+  async revokeToken(api: ApiName, id: number): Promise<boolean> {
     this.flush();
-    return this.stmt.revokeOne.run(api, hash).changes > 0;
+    return this.stmt.revokeOne.run(id, api).changes > 0;
   }
 
   async getLoginFailures(api: ApiName, userType: UserType, username: string): Promise<LoginFailures | undefined> {

@@ -3,9 +3,11 @@ import type { ApiName } from '../core/types.js';
 export type UserType = 'customer' | 'admin' | 'social';
 
 export interface TokenRecord {
+  /** the token's public part; assigned by the store, increasing */
+  id: number;
   api: ApiName;
-  /** SHA-256 of the token: the token itself is never stored */
-  hash: string;
+  /** SHA-256 of the token's secret part: the token itself is never stored */
+  verifierHash: string;
   userType: UserType;
   userId: number;
   /** social tokens are bound to the client app that asked for them */
@@ -27,11 +29,12 @@ export interface LoginFailures {
  */
 export interface Store {
   readonly kind: string;
-  saveToken(record: TokenRecord): Promise<void>;
-  findToken(api: ApiName, hash: string): Promise<TokenRecord | undefined>;
+  /** stores a new token and returns its id, once it is stored for good */
+  saveToken(record: Omit<TokenRecord, 'id'>): Promise<number>;
+  findToken(api: ApiName, id: number): Promise<TokenRecord | undefined>;
   /** revokes every token of one user; returns how many were revoked */
   revokeUserTokens(api: ApiName, userType: UserType, userId: number): Promise<number>;
-  revokeToken(api: ApiName, hash: string): Promise<boolean>;
+  revokeToken(api: ApiName, id: number): Promise<boolean>;
   getLoginFailures(api: ApiName, userType: UserType, username: string): Promise<LoginFailures | undefined>;
   setLoginFailures(api: ApiName, userType: UserType, username: string, value: LoginFailures): Promise<void>;
   clearLoginFailures(api: ApiName, userType: UserType, username: string): Promise<void>;

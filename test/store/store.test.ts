@@ -19,9 +19,10 @@ afterAll(() => {
 });
 
 const NOW = Date.UTC(2026, 0, 1);
-const token = (over: Partial<TokenRecord> = {}): TokenRecord => ({
+type NewToken = Omit<TokenRecord, 'id'>;
+const token = (over: Partial<NewToken> = {}): NewToken => ({
   api: 'commerce',
-  hash: 'hash-1',
+  verifierHash: 'hash-1',
   userType: 'customer',
   userId: 1,
   issuedAt: NOW,
@@ -48,58 +49,79 @@ describe.each(KINDS)('the $kind store', ({ kind, open }) => {
   });
 
   describe('tokens', () => {
-    it('finds a saved token by api and hash, with every field as saved', async () => {
+    it('finds a saved token by api and id, with every field as saved', async () => {
       const record = token({ expiresAt: NOW + 60_000 });
-      await store.saveToken(record);
-      expect(await store.findToken('commerce', 'hash-1')).toEqual(record);
+      const id = await store.saveToken(record);
+      expect(await store.findToken('commerce', id)).toEqual({ ...record, id });
+    });
+
+    it('gives each token a new, increasing id', async () => {
+      const ids = [];
+      for (let i = 0; i < 5; i++) ids.push(await store.saveToken(token()));
+      expect(new Set(ids).size).toBe(5);
+      expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+    });
+
+    it('gives distinct ids to tokens saved in the same turn', async () => {
+      const ids = await Promise.all([store.saveToken(token()), store.saveToken(token()), store.saveToken(token({ api: 'social' }))]);
+      expect(new Set(ids).size).toBe(3);
+      for (const id of ids) expect(await store.findToken(id === ids[2] ? 'social' : 'commerce', id)).toBeDefined();
     });
 
     it('keeps the client app of a social token, and no client app for others', async () => {
-      const social = token({ api: 'social', hash: 's-1', userType: 'social', clientApp: 'demo-mobile-app' });
-      await store.saveToken(social);
-      await store.saveToken(token());
-      expect(await store.findToken('social', 's-1')).toEqual(social);
-      const commerce = await store.findToken('commerce', 'hash-1');
+      const social = token({ api: 'social', verifierHash: 's-1', userType: 'social', clientApp: 'demo-mobile-app' });
+      const socialId = await store.saveToken(social);
+      const commerceId = await store.saveToken(token());
+      expect(await store.findToken('social', socialId)).toEqual({ ...social, id: socialId });
+      const commerce = await store.findToken('commerce', commerceId);
       expect(commerce?.clientApp).toBeUndefined();
       expect(commerce?.expiresAt).toBeNull();
     });
 
-    it('finds nothing for an unknown hash or another api', async () => {
-      await store.saveToken(token());
-      expect(await store.findToken('commerce', 'other')).toBeUndefined();
-      expect(await store.findToken('social', 'hash-1')).toBeUndefined();
+    it('finds nothing for an unknown id or another api', async () => {
+      const id = await store.saveToken(token());
+      expect(await store.findToken('commerce', id + 1000)).toBeUndefined();
+      expect(await store.findToken('social', id)).toBeUndefined();
     });
 
     it('does not let a caller change a saved token through the object it passed', async () => {
       const record = token();
-      await store.saveToken(record);
+      const id = await store.saveToken(record);
       record.userId = 99;
-      expect((await store.findToken('commerce', 'hash-1'))?.userId).toBe(1);
+      expect((await store.findToken('commerce', id))?.userId).toBe(1);
     });
 
     it("revokes every token of one user and reports how many, leaving other users' tokens", async () => {
-      await store.saveToken(token({ hash: 'a' }));
-      await store.saveToken(token({ hash: 'b' }));
-      await store.saveToken(token({ hash: 'c', userId: 2 }));
-      await store.saveToken(token({ hash: 'd', userType: 'admin' })); // admin 1 is another user than customer 1
-      await store.saveToken(token({ api: 'social', hash: 'e', userType: 'social', clientApp: 'x' }));
+      const a = await store.saveToken(token());
+      const b = await store.saveToken(token());
+      const c = await store.saveToken(token({ userId: 2 }));
+      const d = await store.saveToken(token({ userType: 'admin' })); // admin 1 is another user than customer 1
+      const e = await store.saveToken(token({ api: 'social', userType: 'social', clientApp: 'x' }));
       expect(await store.revokeUserTokens('commerce', 'customer', 1)).toBe(2);
-      expect(await store.findToken('commerce', 'a')).toBeUndefined();
-      expect(await store.findToken('commerce', 'b')).toBeUndefined();
-      expect(await store.findToken('commerce', 'c')).toBeDefined();
-      expect(await store.findToken('commerce', 'd')).toBeDefined();
-      expect(await store.findToken('social', 'e')).toBeDefined();
+      expect(await store.findToken('commerce', a)).toBeUndefined();
+      expect(await store.findToken('commerce', b)).toBeUndefined();
+      expect(await store.findToken('commerce', c)).toBeDefined();
+      expect(await store.findToken('commerce', d)).toBeDefined();
+      expect(await store.findToken('social', e)).toBeDefined();
       expect(await store.revokeUserTokens('commerce', 'customer', 1)).toBe(0);
     });
 
-    it('revokes one token by hash and reports whether it existed', async () => {
-      await store.saveToken(token({ hash: 'a' }));
-      await store.saveToken(token({ hash: 'b' }));
-      expect(await store.revokeToken('commerce', 'a')).toBe(true);
-      expect(await store.revokeToken('commerce', 'a')).toBe(false);
-      expect(await store.revokeToken('social', 'b')).toBe(false);
-      expect(await store.findToken('commerce', 'a')).toBeUndefined();
-      expect(await store.findToken('commerce', 'b')).toBeDefined();
+    it('revokes a token saved in the same turn as the revocation', async () => {
+      const pending = store.saveToken(token());
+      const revoked = store.revokeUserTokens('commerce', 'customer', 1);
+      const id = await pending;
+      expect(await revoked).toBe(1);
+      expect(await store.findToken('commerce', id)).toBeUndefined();
+    });
+
+    it('revokes one token by id and reports whether it existed', async () => {
+      const a = await store.saveToken(token());
+      const b = await store.saveToken(token());
+      expect(await store.revokeToken('commerce', a)).toBe(true);
+      expect(await store.revokeToken('commerce', a)).toBe(false);
+      expect(await store.revokeToken('social', b)).toBe(false);
+      expect(await store.findToken('commerce', a)).toBeUndefined();
+      expect(await store.findToken('commerce', b)).toBeDefined();
     });
   });
 
@@ -126,12 +148,12 @@ describe.each(KINDS)('the $kind store', ({ kind, open }) => {
   });
 
   it('forgets every token and failure count on reset', async () => {
-    await store.saveToken(token());
-    await store.saveToken(token({ api: 'social', hash: 's', userType: 'social', clientApp: 'x' }));
+    const c = await store.saveToken(token());
+    const s = await store.saveToken(token({ api: 'social', userType: 'social', clientApp: 'x' }));
     await store.setLoginFailures('commerce', 'customer', 'roni', { failures: 3, lockExpiresAt: NOW });
     await store.reset();
-    expect(await store.findToken('commerce', 'hash-1')).toBeUndefined();
-    expect(await store.findToken('social', 's')).toBeUndefined();
+    expect(await store.findToken('commerce', c)).toBeUndefined();
+    expect(await store.findToken('social', s)).toBeUndefined();
     expect(await store.getLoginFailures('commerce', 'customer', 'roni')).toBeUndefined();
   });
 
@@ -145,16 +167,17 @@ describe('the sqlite store across a restart', () => {
   it('keeps tokens, revocations and failure counts after close and reopen', async () => {
     const dir = tempDir();
     const first = new SqliteStore(dir);
-    await first.saveToken(token({ hash: 'kept', expiresAt: NOW + 5000 }));
-    await first.saveToken(token({ hash: 'revoked' }));
-    await first.revokeToken('commerce', 'revoked');
+    const kept = await first.saveToken(token({ verifierHash: 'kept', expiresAt: NOW + 5000 }));
+    const revoked = await first.saveToken(token({ verifierHash: 'revoked' }));
+    await first.revokeToken('commerce', revoked);
     await first.setLoginFailures('commerce', 'customer', 'roni', { failures: 4, lockExpiresAt: NOW + 9 });
     await first.close();
 
     const second = new SqliteStore(dir);
     try {
-      expect(await second.findToken('commerce', 'kept')).toEqual(token({ hash: 'kept', expiresAt: NOW + 5000 }));
-      expect(await second.findToken('commerce', 'revoked')).toBeUndefined();
+      expect(await second.findToken('commerce', kept)).toEqual({ ...token({ verifierHash: 'kept', expiresAt: NOW + 5000 }), id: kept });
+      expect(await second.findToken('commerce', revoked)).toBeUndefined();
+      expect(await second.saveToken(token())).toBeGreaterThan(revoked); // ids keep growing
       expect(await second.getLoginFailures('commerce', 'customer', 'roni')).toEqual({ failures: 4, lockExpiresAt: NOW + 9 });
     } finally {
       await second.close();
@@ -164,12 +187,12 @@ describe('the sqlite store across a restart', () => {
   it('keeps a reset after close and reopen', async () => {
     const dir = tempDir();
     const first = new SqliteStore(dir);
-    await first.saveToken(token());
+    const id = await first.saveToken(token());
     await first.reset();
     await first.close();
     const second = new SqliteStore(dir);
     try {
-      expect(await second.findToken('commerce', 'hash-1')).toBeUndefined();
+      expect(await second.findToken('commerce', id)).toBeUndefined();
     } finally {
       await second.close();
     }

@@ -1,7 +1,7 @@
 import type { Ctx, HandlerResult, WireResponse } from '../../core/types.js';
 import { ApiError } from '../../core/api-error.js';
 import type { Dialect } from '../dialect.js';
-import { COMMERCE_TOKEN_SHAPE, readBearer } from '../../auth/tokens.js';
+import { commerceTokens, readBearer } from '../../auth/tokens.js';
 import { describeResources } from '../../auth/permissions.js';
 import { authenticate } from '../../pipeline/authenticate.js';
 import { authorize } from '../../pipeline/authorize.js';
@@ -37,7 +37,7 @@ export const commerceDialect: Dialect = {
   },
   mapValidation: mapCommerceValidation,
   readToken: (ctx) => readBearer(ctx.req.headers.authorization),
-  tokenShape: COMMERCE_TOKEN_SHAPE,
+  tokens: commerceTokens,
   notAuthorized: (ctx) => new ApiError('NOT_AUTHORIZED', { resources: describeResources(ctx.op!.permission) }),
   internalError: (reportId) => new ApiError('INTERNAL', { reportId }),
 };

@@ -1,7 +1,7 @@
 import type { Ctx, HandlerResult, WireResponse } from '../../core/types.js';
 import { ApiError } from '../../core/api-error.js';
 import type { Dialect } from '../dialect.js';
-import { SOCIAL_TOKEN_SHAPE, readBearer } from '../../auth/tokens.js';
+import { socialTokens, readBearer } from '../../auth/tokens.js';
 import { authenticate } from '../../pipeline/authenticate.js';
 import { authorize } from '../../pipeline/authorize.js';
 import { validateRequest } from '../../pipeline/validate-request.js';
@@ -40,7 +40,7 @@ export const socialDialect: Dialect = {
     const fromBody = (ctx.body as Record<string, unknown> | undefined)?.userToken;
     return typeof fromBody === 'string' ? fromBody : undefined;
   },
-  tokenShape: SOCIAL_TOKEN_SHAPE,
+  tokens: socialTokens,
   notAuthorized: () => new ApiError('TOKEN_REQUIRED'),
   internalError: (reportId) => new ApiError('INTERNAL', { reportId }),
 };
