@@ -1,4 +1,4 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import type { XMLParser } from 'fast-xml-parser';
 import type { Ctx } from '../../core/types.js';
 import { ApiError } from '../../core/api-error.js';
 
@@ -9,7 +9,7 @@ const CONTENT_TYPE = /^([a-z\d/\-+.]+)(?:; *charset=(.+))?$/i;
 // and only the five predefined XML entities and character references (&#64; &#x40;) are
 // decoded, as libxml does. `htmlEntities` is what enables the character references; the
 // HTML named entities it would also decode are refused beforehand (see REFERENCE).
-const xmlParser = new XMLParser({
+const XML_OPTIONS = {
   ignoreAttributes: true,
   parseTagValue: false,
   trimValues: true,
@@ -17,13 +17,21 @@ const xmlParser = new XMLParser({
   htmlEntities: true,
   ignoreDeclaration: true,
   ignorePiTags: true,
-});
+};
+
+// The XML parser is loaded on the first XML body: most clients send JSON, and the module
+// costs start-up time and resident memory.
+let xml: Promise<{ parser: XMLParser; validate: typeof import('fast-xml-parser').XMLValidator.validate }> | undefined;
+function loadXml() {
+  xml ??= import('fast-xml-parser').then((m) => ({ parser: new m.XMLParser(XML_OPTIONS), validate: m.XMLValidator.validate }));
+  return xml;
+}
 
 /**
  * Decodes POST/PUT bodies the platform's way, after routing and permission: an empty body
  * is no input; otherwise Content-Type must be present, UTF-8 and JSON or XML.
  */
-export function decodeCommerceBody(ctx: Ctx): void {
+export function decodeCommerceBody(ctx: Ctx): void | Promise<void> {
   const { method, rawBody, headers } = ctx.req;
   if ((method !== 'POST' && method !== 'PUT') || !rawBody || rawBody.length === 0) {
     if (ctx.op?.requestBody) ctx.body = {};
@@ -41,13 +49,20 @@ export function decodeCommerceBody(ctx: Ctx): void {
     ctx.body = castToParams(parseJson(text));
     ctx.bodyMediaType = 'application/json';
   } else if (XML_TYPES.has(type)) {
-    ctx.body = parseXml(text);
-    ctx.bodyMediaType = type;
+    return loadXml().then((xml) => {
+      ctx.body = parseXml(xml.parser, xml.validate, text);
+      ctx.bodyMediaType = type;
+      useSchemaMediaType(ctx);
+    });
   } else {
     throw new ApiError('MEDIA_TYPE_UNSUPPORTED', { type });
   }
-  // The spec may not list every XML type for an operation; all share its JSON schema.
-  if (ctx.op?.requestBody && !ctx.op.requestBody.media.byType.has(ctx.bodyMediaType)) ctx.bodyMediaType = 'application/json';
+  useSchemaMediaType(ctx);
+}
+
+/** The spec may not list every XML type for an operation; all share its JSON schema. */
+function useSchemaMediaType(ctx: Ctx): void {
+  if (ctx.op?.requestBody && !ctx.op.requestBody.media.byType.has(ctx.bodyMediaType!)) ctx.bodyMediaType = 'application/json';
 }
 
 function parseJson(text: string): unknown {
@@ -66,15 +81,15 @@ function castToParams(value: unknown): Record<string, unknown> {
 }
 
 /** The children of the first element; the root's name is ignored, as on the platform. */
-function parseXml(text: string): Record<string, unknown> {
+function parseXml(parser: XMLParser, validate: typeof import('fast-xml-parser').XMLValidator.validate, text: string): Record<string, unknown> {
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new ApiError('XML_DECODING_ERROR', {}, 'DTDs and entity declarations are not accepted');
-  const valid = XMLValidator.validate(text);
+  const valid = validate(text);
   if (valid !== true) throw new ApiError('XML_DECODING_ERROR', {}, `${valid.err.msg} at line ${valid.err.line}`);
   const bad = badReference(text);
   if (bad) throw new ApiError('XML_DECODING_ERROR', {}, `Entity or character reference ${bad} is not defined or not allowed`);
   let doc: Record<string, unknown>;
   try {
-    doc = xmlParser.parse(text) as Record<string, unknown>;
+    doc = parser.parse(text) as Record<string, unknown>;
   } catch (err) {
     throw new ApiError('XML_DECODING_ERROR', {}, (err as Error).message);
   }

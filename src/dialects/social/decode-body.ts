@@ -1,4 +1,3 @@
-import busboy from 'busboy';
 import { Readable } from 'node:stream';
 import type { Ctx } from '../../core/types.js';
 import { ApiError } from '../../core/api-error.js';
@@ -48,18 +47,23 @@ function parseJson(text: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-function parseMultipart(header: string, body: Buffer): Promise<Record<string, string>> {
+// busboy is loaded on the first multipart body, like the XML parser on the commerce side.
+let busboyModule: Promise<typeof import('busboy')> | undefined;
+
+async function parseMultipart(header: string, body: Buffer): Promise<Record<string, string>> {
+  busboyModule ??= import('busboy').then((m) => ((m as any).default ?? m) as typeof import('busboy'));
+  const busboy = await busboyModule;
   return new Promise((resolve, reject) => {
     const fields: Record<string, string> = {};
-    let parser: busboy.Busboy;
+    let parser: import('busboy').Busboy;
     try {
       parser = busboy({ headers: { 'content-type': header }, limits: { fields: 100, fieldSize: 64 * 1024, files: 10 } });
     } catch {
       reject(new ApiError('MALFORMED_BODY', { type: 'multipart/form-data' }));
       return;
     }
-    parser.on('field', (name, value) => (fields[name] = value));
-    parser.on('file', (_name, stream) => stream.resume());
+    parser.on('field', (name: string, value: string) => (fields[name] = value));
+    parser.on('file', (_name: string, stream: NodeJS.ReadableStream) => stream.resume());
     parser.on('error', () => reject(new ApiError('MALFORMED_BODY', { type: 'multipart/form-data' })));
     parser.on('close', () => resolve(fields));
     Readable.from([body]).pipe(parser);
