@@ -83,7 +83,12 @@ function castToParams(value: unknown): Record<string, unknown> {
 /** The children of the first element; the root's name is ignored, as on the platform. */
 function parseXml(parser: XMLParser, validate: typeof import('fast-xml-parser').XMLValidator.validate, text: string): Record<string, unknown> {
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new ApiError('XML_DECODING_ERROR', {}, 'DTDs and entity declarations are not accepted');
-  const valid = validate(text);
+  let valid: ReturnType<typeof validate>;
+  try {
+    valid = validate(text);
+  } catch (err) {
+    throw new ApiError('XML_DECODING_ERROR', {}, (err as Error).message); // e.g. nesting too deep for the stack
+  }
   if (valid !== true) throw new ApiError('XML_DECODING_ERROR', {}, `${valid.err.msg} at line ${valid.err.line}`);
   const bad = badReference(text);
   if (bad) throw new ApiError('XML_DECODING_ERROR', {}, `Entity or character reference ${bad} is not defined or not allowed`);
