@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNTS } from '../support/make-app.js';
+import { ACCOUNTS, makeApp } from '../support/make-app.js';
 import { useApp } from '../support/shared-app.js';
 import { COMMERCE } from '../support/wire.js';
 
@@ -251,5 +251,25 @@ describe('the admin token endpoint', () => {
     const res = await t.http.post(COMMERCE.adminToken).send(ACCOUNTS.roni);
     expect(res.status).toBe(401);
     expect(res.text).toBe(JSON.stringify(COMMERCE.signInIncorrect));
+  });
+});
+
+describe('credentials longer than the spec allows', () => {
+  it('are refused with a 400 that never echoes the password', async () => {
+    const t = makeApp();
+    const password = 'p'.repeat(5000);
+    const res = await t.http.post('/rest/V1/integration/customer/token').send({ username: 'roni_cost@example.com', password });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      message: 'Invalid value of "%value" provided for the %fieldName field.',
+      parameters: { value: '******', fieldName: 'password' },
+    });
+  });
+
+  it('show at most 64 characters of another value', async () => {
+    const t = makeApp();
+    const res = await t.http.post('/rest/V1/integration/customer/token').send({ username: 'u'.repeat(300), password: 'x' });
+    expect(res.status).toBe(400);
+    expect(res.body.parameters).toEqual({ value: `${'u'.repeat(61)}...`, fieldName: 'username' });
   });
 });

@@ -30,8 +30,15 @@ export function mapCommerceValidation(errors: ErrorObject[], _place: ValidationP
     });
   }
   const other = errors.find((e) => e.keyword !== 'anyOf' && e.keyword !== 'oneOf' && e.keyword !== 'if') ?? errors[0];
-  const v = other ? value(other) : undefined;
-  return new ApiError('INVALID_FIELD_VALUE', { value: typeof v === 'object' ? JSON.stringify(v) : String(v), fieldName: other ? field(other) : '' });
+  const fieldName = other ? field(other) : '';
+  return new ApiError('INVALID_FIELD_VALUE', { value: shownValue(fieldName, other ? value(other) : undefined), fieldName });
+}
+
+/** The value as the error may show it: never a secret, never longer than 64 characters. */
+function shownValue(fieldName: string, v: unknown): string {
+  if (/password|secret|token/i.test(fieldName)) return '******';
+  const text = typeof v === 'object' ? JSON.stringify(v) : String(v);
+  return text.length > 64 ? `${text.slice(0, 61)}...` : text;
 }
 
 function rank(order: readonly string[], name: string): number {

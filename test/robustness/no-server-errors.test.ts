@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { adminToken, makeApp } from '../support/make-app.js';
+
+/** Hostile or broken input: every answer is a 4xx in the API's own shape, never a 5xx or a hang. */
+describe('bad input never makes a server error', () => {
+  const commerceBodies: [string, string, string][] = [
+    ['deeply nested XML', 'application/xml', '<a>'.repeat(20000) + '</a>'.repeat(20000)],
+    ['XML with an external entity', 'application/xml', '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><login><username>&e;</username></login>'],
+    ['XML with an undefined entity', 'text/xml', '<login><username>&nbsp;</username><password>x</password></login>'],
+    ['deeply nested JSON', 'application/json', '['.repeat(100000) + ']'.repeat(100000)],
+    ['JSON with a huge number', 'application/json', '{"username": 1e999, "password": "x"}'],
+    ['a password far over the limit', 'application/json', JSON.stringify({ username: 'a', password: 'p'.repeat(100_000) })],
+    ['invalid UTF-8', 'application/json', '{"username":"\udc00","password":"x"}'],
+  ];
+  for (const [name, type, body] of commerceBodies) {
+    it(`answers ${name} on the commerce token endpoint with a 4xx`, async () => {
+      const t = makeApp();
+      const res = await t.http.post('/rest/V1/integration/customer/token').set('Content-Type', type).send(body);
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      expect(typeof res.body.message).toBe('string');
+      expect(res.text).not.toContain('root:');
+    });
+  }
+
+  const paths = ['/rest/V1/customers/99999999999999999999', '/rest/V1/customers/%zz', '/rest/V1/customers/%00', '/rest//V1/customers/1', '/rest/V1/customers/1/', '/rest/%E0%A4%A/V1/customers/me'];
+  for (const path of paths) {
+    it(`answers ${path} with a 4xx`, async () => {
+      const t = makeApp();
+      const token = await adminToken(t);
+      const res = await t.http.get(path).set('Authorization', `Bearer ${token}`);
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+    });
+  }
+
+  const socialBodies: [string, string, string][] = [
+    ['multipart without a boundary', 'multipart/form-data', 'garbage'],
+    ['multipart with a broken body', 'multipart/form-data; boundary=xx', '--xx\r\nContent-Disposition: form-data; name="a"\r\n\r\nunterminated'],
+    ['fields of the wrong types', 'application/json', JSON.stringify({ username: ['a'], password: { x: 1 }, apiKey: 1, secretKey: true })],
+    ['a JSON array', 'application/json', '[1,2,3]'],
+    ['a broken form body', 'application/x-www-form-urlencoded', '%%%&&&=%zz'],
+  ];
+  for (const [name, type, body] of socialBodies) {
+    it(`answers ${name} on the social login with a 4xx`, async () => {
+      const t = makeApp();
+      const res = await t.http.post('/socialapi/auth/post/login?userToken=%E0%A4%A').set('Content-Type', type).send(body);
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      expect(res.body.status).toBe(false);
+    });
+  }
+});
