@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { loadSpec, specFromDoc, type LoadedSpec } from './load-spec.js';
 import { CachedCompiler, LiveCompiler, type Purpose, type SchemaCompiler } from './schema-compiler.js';
 
 // Bump when the shape of compiled validators or of the cache changes.
 const CACHE_FORMAT = 1;
+// Entries for spec versions seen before: the newest few stay, for switching back and forth.
+const KEEP_ENTRIES = 4;
 
 export interface CompiledSpecs {
   specs: LoadedSpec[];
@@ -71,9 +73,18 @@ function writeCache(dir: string, specs: LoadedSpec[], compiler: LiveCompiler): v
     atomicWrite(join(dir, 'request.cjs'), code.request);
     atomicWrite(join(dir, 'response.cjs'), code.response);
     atomicWrite(join(dir, 'specs.json'), JSON.stringify(entry));
+    pruneOldEntries(dirname(dir));
   } catch {
     // A read-only install simply starts without a cache.
   }
+}
+
+function pruneOldEntries(cacheDir: string): void {
+  const entries = readdirSync(cacheDir, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => ({ path: join(cacheDir, e.name), at: statSync(join(cacheDir, e.name)).mtimeMs }))
+    .sort((a, b) => b.at - a.at);
+  for (const old of entries.slice(KEEP_ENTRIES)) rmSync(old.path, { recursive: true, force: true });
 }
 
 function atomicWrite(file: string, text: string): void {

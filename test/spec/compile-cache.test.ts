@@ -54,3 +54,18 @@ describe('the compile cache', () => {
     expect(me.status).toBe(200);
   });
 });
+
+describe('the compile cache directory', () => {
+  it('keeps only the newest few entries', () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'authmock-cache-'));
+    const specs = mkdtempSync(join(tmpdir(), 'authmock-specs-'));
+    cpSync(join(ROOT, 'specs'), specs, { recursive: true });
+    const file = join(specs, 'social.openapi.yaml');
+    const original = readFileSync(file, 'utf8');
+    for (let i = 0; i < 6; i++) {
+      writeFileSync(file, original.replace('title: Social network login API', `title: Social network login API ${i}`));
+      compileSpecs(paths(specs), cacheDir).save();
+    }
+    expect(readdirSync(cacheDir)).toHaveLength(4);
+  });
+});
