@@ -4,7 +4,7 @@ import type { Dialect } from '../dialect.js';
 import { commerceTokens, readBearer } from '../../auth/tokens.js';
 import { describeResources } from '../../auth/permissions.js';
 import { authenticate } from '../../pipeline/authenticate.js';
-import { authorize } from '../../pipeline/authorize.js';
+import { authorizeInStore } from './authorize-in-store.js';
 import { validateRequest } from '../../pipeline/validate-request.js';
 import { invokeHandler } from '../../pipeline/invoke-handler.js';
 import { routeCommerce } from './route.js';
@@ -25,7 +25,7 @@ const XML_TYPE = 'application/xml; charset=utf-8';
  */
 export const commerceDialect: Dialect = {
   name: 'commerce',
-  steps: [negotiateCommerce, routeCommerce, authenticate, authorize, decodeCommerceBody, validateRequest, invokeHandler],
+  steps: [negotiateCommerce, routeCommerce, authenticate, authorizeInStore, decodeCommerceBody, validateRequest, invokeHandler],
   renderError: renderCommerceError,
   serialize(result: HandlerResult, ctx: Ctx): WireResponse {
     const xml = ctx.responseType === 'xml';
