@@ -33,6 +33,8 @@ export interface MediaValidators {
 export interface ParamValidator {
   validate: ValidateFunction;
   names: string[];
+  /** each parameter's schema type ('integer', 'string', ...), where it declares one */
+  types: Record<string, string | undefined>;
 }
 
 export interface Example {

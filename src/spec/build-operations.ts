@@ -76,19 +76,21 @@ function compileParams(
 ): ParamValidator | undefined {
   const properties: Record<string, unknown> = {};
   const required: string[] = [];
+  const types: Record<string, string | undefined> = {};
   for (const { node, at } of params) {
     const p = deref(spec, node, toPointer(at), operationId);
     if (p?.in !== location) continue;
     const where = node.$ref ? refSegments(node.$ref) : at;
     // An absolute $ref keeps the parameter's own $refs resolving against the spec.
     properties[p.name] = p.schema ? { $ref: `${spec.id}#${toFragment([...where, 'schema'])}` } : {};
+    types[p.name] = p.schema ? deref(spec, p.schema, toPointer([...where, 'schema']), operationId)?.type : undefined;
     if (p.required) required.push(p.name);
   }
   const names = Object.keys(properties);
   if (names.length === 0) return undefined;
   try {
     const schema = { type: 'object', properties, required };
-    return { validate: compiler.inline('request', JSON.stringify(schema), schema), names };
+    return { validate: compiler.inline('request', JSON.stringify(schema), schema), names, types };
   } catch (err) {
     throw new SpecError(spec.file, toPointer(params[0].at), operationId, `parameter schema does not compile: ${(err as Error).message}`);
   }

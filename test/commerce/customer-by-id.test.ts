@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNTS, ROOT, adminToken, customerToken } from '../support/make-app.js';
+import { ACCOUNTS, ROOT, adminToken, customerToken, makeApp } from '../support/make-app.js';
 import { useApp } from '../support/shared-app.js';
 import { COMMERCE, bearer } from '../support/wire.js';
 
@@ -99,5 +99,28 @@ describe('GET /V1/customers/{customerId}', () => {
     const res = await t.http.get('/rest/V1/customers/1').set(bearer(tampered));
     expect(res.status).toBe(401);
     expect(res.body).toEqual(COMMERCE.notAuthorized('Magento_Customer::customer'));
+  });
+});
+
+describe('the customer id is converted as the platform converts it', () => {
+  it.each([
+    ['1.5', 200],
+    ['1e0', 200],
+    [' 2', 200],
+    ['0x10', 400],
+    ['Infinity', 400],
+    ['', 404],
+  ])('reads %j as PHP would (%i)', async (raw, status) => {
+    const t = makeApp();
+    const admin = await adminToken(t);
+    const res = await t.http.get(`/rest/V1/customers/${encodeURIComponent(raw)}`).set('Authorization', `Bearer ${admin}`);
+    if (raw === '') {
+      expect(res.body).toEqual({ message: 'Request does not match any route.' });
+      return;
+    }
+    expect(res.status).toBe(status);
+    if (status === 400) {
+      expect(res.body).toEqual({ message: `The "${raw}" value's type is invalid. The "int" type was expected. Verify and try again.` });
+    }
   });
 });

@@ -10,6 +10,7 @@ import { invokeHandler } from '../../pipeline/invoke-handler.js';
 import { routeCommerce } from './route.js';
 import { negotiateCommerce } from './negotiate.js';
 import { decodeCommerceBody } from './decode-body.js';
+import { castCommercePathParams } from './cast-path-params.js';
 import { mapCommerceValidation } from './map-validation.js';
 import { renderCommerceError } from './render-error.js';
 import { renderXml } from './render-xml.js';
@@ -25,7 +26,7 @@ const XML_TYPE = 'application/xml; charset=utf-8';
  */
 export const commerceDialect: Dialect = {
   name: 'commerce',
-  steps: [negotiateCommerce, routeCommerce, authenticate, authorizeInStore, decodeCommerceBody, validateRequest, invokeHandler],
+  steps: [negotiateCommerce, routeCommerce, authenticate, authorizeInStore, decodeCommerceBody, castCommercePathParams, validateRequest, invokeHandler],
   renderError: renderCommerceError,
   serialize(result: HandlerResult, ctx: Ctx): WireResponse {
     const xml = ctx.responseType === 'xml';
