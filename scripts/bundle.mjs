@@ -17,7 +17,8 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  external: ['better-sqlite3'],
+  // yaml is required lazily (src/spec/parse-yaml.ts): a start from the cache never loads it.
+  external: ['better-sqlite3', 'yaml'],
   minifyWhitespace: true,
   minifySyntax: true,
   logLevel: 'warning',

@@ -54,7 +54,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     return compiler.ref('response', `${spec.id}#/components/schemas/${name}`);
   };
   const secrets = new SecretDigester();
-  const fixtures = loadFixtures(config.fixturesDir, { customer: schemaOf(specs[0], 'Customer'), socialProfile: schemaOf(specs[1], 'UserProfile') }, secrets);
+  const fixtures = loadFixtures(config.fixturesDir, { customer: schemaOf(specs[0], 'Customer'), socialProfile: schemaOf(specs[1], 'UserProfile') }, secrets, config.cacheDir);
   const services: Services = {
     store: options.store,
     clock: options.clock ?? { now: () => Date.now() },

@@ -81,7 +81,7 @@ function writeCache(dir: string, specs: LoadedSpec[], compiler: LiveCompiler): v
 
 function pruneOldEntries(cacheDir: string): void {
   const entries = readdirSync(cacheDir, { withFileTypes: true })
-    .filter((e) => e.isDirectory())
+    .filter((e) => e.isDirectory() && /^[0-9a-f]{32}$/.test(e.name))
     .map((e) => ({ path: join(cacheDir, e.name), at: statSync(join(cacheDir, e.name)).mtimeMs }))
     .sort((a, b) => b.at - a.at);
   for (const old of entries.slice(KEEP_ENTRIES)) rmSync(old.path, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { parse } from 'yaml';
+import { parseYaml } from './parse-yaml.js';
 import { SpecError } from './spec-error.js';
 import { resolvePointer } from './json-pointer.js';
 
@@ -15,7 +15,7 @@ export function loadSpec(path: string): LoadedSpec {
   const file = basename(path);
   let doc: unknown;
   try {
-    doc = parse(readFileSync(path, 'utf8'));
+    doc = parseYaml(readFileSync(path, 'utf8'));
   } catch (err) {
     throw new SpecError(file, '', undefined, `cannot be read or parsed: ${(err as Error).message}`);
   }

@@ -69,3 +69,13 @@ describe('the compile cache directory', () => {
     expect(readdirSync(cacheDir)).toHaveLength(4);
   });
 });
+
+describe('the fixture cache', () => {
+  it('serves the same accounts from a cached JSON copy of the fixture files', async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'authmock-cache-'));
+    makeApp({ cacheDir });
+    expect(readdirSync(join(cacheDir, 'yaml'))).toHaveLength(2);
+    const t = makeApp({ cacheDir });
+    await customerToken(t);
+  });
+});
