@@ -1,6 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ValidateFunction } from 'ajv';
-import type { ApiError } from './api-error.js';
 import type { Store } from '../store/store.js';
 import type { Logger } from '../log/create-logger.js';
 import type { Fixtures } from '../fixtures/load-fixtures.js';
@@ -130,7 +129,3 @@ export interface Ctx {
 }
 
 export type Step = (ctx: Ctx) => void | Promise<void>;
-
-export interface ErrorRenderer {
-  (err: ApiError, ctx: Ctx): HandlerResult;
-}

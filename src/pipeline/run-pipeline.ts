@@ -17,7 +17,7 @@ export async function runPipeline(
   services: Services,
   hooks: PipelineHooks,
 ): Promise<WireResponse> {
-  const ctx: Ctx = { req, services, api, pathParams: {}, query: {}, responseType: 'json', principal: { kind: 'guest' } };
+  const ctx = newCtx(api, req, services);
   let result: HandlerResult;
   try {
     for (const step of api.dialect.steps) {
@@ -52,6 +52,10 @@ function reportId(): string {
 
 /** An error answered before the pipeline runs (an oversized body), in the API's format. */
 export function renderStandalone(api: ApiRuntime, err: ApiError, req: RequestInput, services: Services): WireResponse {
-  const ctx: Ctx = { req, services, api, pathParams: {}, query: {}, responseType: 'json', principal: { kind: 'guest' } };
+  const ctx = newCtx(api, req, services);
   return api.dialect.serialize(api.dialect.renderError(err, ctx), ctx);
+}
+
+function newCtx(api: ApiRuntime, req: RequestInput, services: Services): Ctx {
+  return { req, services, api, pathParams: {}, query: {}, responseType: 'json', principal: { kind: 'guest' } };
 }
