@@ -3,6 +3,7 @@ import type { AccountRole } from './accounts.js';
 import type { EncodedBody } from './encode-body.js';
 import type { Exchange } from './http-client.js';
 import type { Session } from './session.js';
+import type { ExchangeRecord } from './report/record-exchange.js';
 
 export type Category = 'positive' | 'negative' | 'permission' | 'flow' | 'lockout';
 
@@ -54,6 +55,16 @@ export interface CaseTags {
   altServer?: boolean;
 }
 
+/** A permission case's place in the matrix: the caller (column) and what it must get. */
+export interface MatrixCell {
+  /** none, garbage, revoked, a role (customer, admin, ...), or `<other api>-token` */
+  caller: string;
+  callerTitle: string;
+  expected: Expectation['outcome'];
+  /** the operation's x-authmock-permission, e.g. `self` or its ACL resources */
+  permission: string;
+}
+
 export interface CheckCase {
   id: string;
   api: ApiName;
@@ -64,6 +75,7 @@ export interface CheckCase {
   /** accounts the case logs in with; missing ones skip it */
   requires: AccountRole[];
   tags: CaseTags;
+  matrix?: MatrixCell;
   run(ctx: CaseContext): Promise<void>;
 }
 
@@ -77,6 +89,8 @@ export interface CheckResult {
   label: string;
   passed: boolean;
   message?: string;
+  /** a failed check's request and answer, secrets masked */
+  exchange?: ExchangeRecord;
 }
 
 export interface CaseResult {
@@ -87,6 +101,7 @@ export interface CaseResult {
   category: Category;
   status: 'passed' | 'failed' | 'skipped';
   skipReason?: string;
+  matrix?: MatrixCell;
   checks: CheckResult[];
   ms: number;
 }

@@ -14,6 +14,8 @@ import type { CaseResult } from './case-types.js';
 import { formatCase, formatSummary, pickPalette } from './report/console-reporter.js';
 import { renderJunit } from './report/junit-report.js';
 import { renderJson } from './report/json-report.js';
+import { renderHtml } from './report/html-report.js';
+import { createProgressLine } from './report/progress-line.js';
 
 export interface CheckFlags {
   target?: string;
@@ -29,6 +31,7 @@ export interface CheckFlags {
   proxySafe?: boolean;
   junit?: string;
   json?: string;
+  html?: string;
   timeout: string;
   list?: boolean;
   quiet?: boolean;
@@ -79,12 +82,15 @@ export async function runCheckCommand(root: string, flags: CheckFlags, io: Check
   const palette = pickPalette(io.stdout, io.env);
   const startedAt = new Date();
   io.stdout.write(`authmock check: ${cases.length} cases against ${apis.map((a) => `${a} ${bases[a][0]}`).join(', ')}\n`);
+  const progress = createProgressLine(io.stdout, cases.length);
   const results = await runCases(cases, requester, session, {
     skipReason: (c) => skipReason(c, select, session),
     onResult: (r) => {
-      if (!flags.quiet || r.status === 'failed') io.stdout.write(formatCase(r, palette));
+      if (!flags.quiet || r.status === 'failed') progress.print(formatCase(r, palette));
+      progress.advance(r);
     },
   });
+  progress.finish();
   const durationMs = Date.now() - startedAt.getTime();
   const summary = summarize(results, apis.map((a) => models[a]));
   const reports = writeReports(flags, results, summary, { bases, select, startedAt, durationMs, target: flags.target ?? apis.map((a) => bases[a][0]).join(' ') });
@@ -113,6 +119,7 @@ function writeReports(
     const options = { api: flags.api, jsonOnly: select.jsonOnly, proxySafe: select.proxySafe, lockout: select.lockout, lockoutAttempts: Number(flags.lockoutAttempts) };
     written.push(writeReport(flags.json, renderJson(results, summary, { target, bases, startedAt: startedAt.toISOString(), durationMs, options })));
   }
+  if (flags.html) written.push(writeReport(flags.html, renderHtml(results, summary, { target, startedAt: startedAt.toISOString(), durationMs })));
   return written;
 }
 

@@ -5,6 +5,7 @@ import { NetworkError, type Exchange } from './http-client.js';
 import { checkResponse, snippet } from './response-checks.js';
 import { SetupError, type Session } from './session.js';
 import { PROFILES } from './api-profiles.js';
+import { recordExchange } from './report/record-exchange.js';
 
 export interface RunHooks {
   /** why a case is not run, or undefined to run it */
@@ -24,7 +25,7 @@ export async function runCases(cases: readonly CheckCase[], requester: Requester
 }
 
 async function runOne(c: CheckCase, requester: Requester, session: Session, skipReason: string | undefined): Promise<CaseResult> {
-  const base = { id: c.id, api: c.api, operationId: c.operationId, title: c.title, category: c.category };
+  const base = { id: c.id, api: c.api, operationId: c.operationId, title: c.title, category: c.category, ...(c.matrix ? { matrix: c.matrix } : {}) };
   if (skipReason) return { ...base, status: 'skipped', skipReason, checks: [], ms: 0 };
   const checks: CheckResult[] = [];
   const started = performance.now();
@@ -43,8 +44,9 @@ async function runOne(c: CheckCase, requester: Requester, session: Session, skip
 function createContext(c: CheckCase, requester: Requester, session: Session, checks: CheckResult[]): CaseContext {
   let lastStep = '(no request)';
   let lastLabel = '(no request)';
-  const record = (name: string, operationId: string, problem?: string, step = lastStep, api = c.api) => {
-    checks.push({ name, api, operationId, step, label: lastLabel, passed: !problem, ...(problem ? { message: problem } : {}) });
+  const record = (name: string, operationId: string, problem?: string, step = lastStep, api = c.api, ex?: Exchange) => {
+    const failure = problem ? { message: problem, ...(ex ? { exchange: recordExchange(ex) } : {}) } : {};
+    checks.push({ name, api, operationId, step, label: lastLabel, passed: !problem, ...failure });
   };
   return {
     session,
@@ -62,8 +64,8 @@ function createContext(c: CheckCase, requester: Requester, session: Session, che
         return undefined;
       }
       lastStep = `${label}${ex.request.method} ${describeUrl(ex.request.url)} -> ${ex.status}`;
-      for (const outcome of checkResponse(model, ex)) record(outcome.name, spec.operationId, outcome.message, lastStep, spec.api);
-      if (expect) judge(expect, ex, (name, problem) => record(name, spec.operationId, problem, lastStep, spec.api));
+      for (const outcome of checkResponse(model, ex)) record(outcome.name, spec.operationId, outcome.message, lastStep, spec.api, ex);
+      if (expect) judge(expect, ex, (name, problem) => record(name, spec.operationId, problem, lastStep, spec.api, ex));
       forgetRevoked(spec, ex, session);
       return ex;
     },

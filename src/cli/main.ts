@@ -73,6 +73,7 @@ export async function runCli(argv: string[]): Promise<void> {
     .option('--proxy-safe', "skip what Prism's validating proxy cannot judge: XML cases and requests Prism answers itself")
     .option('--junit <file>', 'write a JUnit XML report')
     .option('--json <file>', 'write a JSON report')
+    .option('--html <file>', 'write a self-contained HTML report: permission matrix, flows, failed requests and answers')
     .option('--timeout <ms>', 'per-request timeout', '10000')
     .option('--list', 'list the cases (and why any would be skipped) without sending anything')
     .option('--quiet', 'print only failed cases and the summary')

@@ -42,11 +42,16 @@ export function buildPermissionCases(m: OperationModel, input: BuildInput): Chec
       category: 'permission',
       requires: [...new Set([...requiredRoles(m, undefined), ...caller.requires])],
       tags,
+      matrix: { caller: caller.key, callerTitle: caller.title, expected: outcome, permission: describePermission(m.op.permission) },
       run: async (ctx) => {
         await ctx.call(await callWithToken(m, ctx.session, await caller.token(ctx.session, m)), expect);
       },
     } satisfies CheckCase;
   });
+}
+
+function describePermission(permission: Permission): string {
+  return permission.kind === 'acl' ? permission.resources.join(', ') : permission.kind;
 }
 
 function describeOutcome(outcome: Expectation['outcome']): string {

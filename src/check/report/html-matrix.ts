@@ -1,0 +1,91 @@
+import type { CaseResult, MatrixCell } from '../case-types.js';
+import type { OperationScore } from './summarize.js';
+import { escapeHtml } from './escape-html.js';
+import { renderFailureLink, type FailureAnchors } from './html-failures.js';
+import { renderFilterData, renderOutcomeMark } from './outcome-mark.js';
+
+type MatrixCase = CaseResult & { matrix: MatrixCell };
+
+const ACCESS_CHECKS = new Set(['access_allowed', 'access_denied', 'access_not_granted']);
+
+/**
+ * The permission matrix as a grid per API: operations down, callers across, each cell
+ * the outcome the spec implies and the one the server gave.
+ */
+export function renderMatrix(results: readonly CaseResult[], operations: readonly OperationScore[], anchors: FailureAnchors): string {
+  const cases = results.filter((r): r is MatrixCase => r.matrix !== undefined);
+  const apis = [...new Set(cases.map((r) => r.api))];
+  const grids = apis.map((api) => renderGrid(api, cases.filter((r) => r.api === api), operations, anchors)).join('\n');
+  return `<section aria-labelledby="matrix-heading">
+<h2 id="matrix-heading">Permission matrix</h2>
+<p>Every operation called by every kind of caller, with a valid body, so only the caller differs.
+Each cell: the outcome the spec's <code>x-authmock-permission</code> implies, then the status the server answered.</p>
+<p class="legend"><span class="mark mark-passed">✓ pass</span> as expected; <span class="mark mark-failed">✗ FAIL</span> not as expected (also outlined and striped);
+<span class="mark mark-skipped">– skipped</span> not run.</p>
+${grids || '<p>No permission cases were run.</p>'}
+<p class="empty-note" hidden>Nothing here matches the filters.</p>
+</section>`;
+}
+
+function renderGrid(api: string, cases: MatrixCase[], operations: readonly OperationScore[], anchors: FailureAnchors): string {
+  const callers = uniqueBy(cases.map((r) => r.matrix), (m) => m.caller);
+  const rows = [...new Set(cases.map((r) => r.operationId))];
+  const byCell = new Map(cases.map((r) => [`${r.operationId} ${r.matrix.caller}`, r]));
+  const failed = cases.filter((r) => r.status === 'failed').length;
+  const caption = `${capitalize(api)} API: ${rows.length} operations by ${callers.length} callers; ${failed ? `${failed} cells failed` : 'every cell as expected'}`;
+  const head = callers.map((m) => `<th scope="col">${escapeHtml(m.callerTitle.replace(/^an? /, ''))}</th>`).join('');
+  const body = rows
+    .map((operationId) => {
+      const op = operations.find((o) => o.api === api && o.operationId === operationId);
+      const permission = cases.find((r) => r.operationId === operationId)!.matrix.permission;
+      const cells = callers.map((m) => renderCell(byCell.get(`${operationId} ${m.caller}`), anchors)).join('');
+      return `<tr data-filter="matrix-row">
+<th scope="row"><span class="op">${escapeHtml(op ? `${op.method} ${op.path}` : operationId)}</span><span class="op-id">${escapeHtml(operationId)}</span><span class="perm">permission: ${escapeHtml(permission)}</span></th>
+${cells}</tr>`;
+    })
+    .join('\n');
+  return `<section class="matrix" data-filter="matrix" data-api="${escapeHtml(api)}" aria-labelledby="matrix-${escapeHtml(api)}">
+<h3 id="matrix-${escapeHtml(api)}">${escapeHtml(capitalize(api))} API</h3>
+<div class="scroll" role="region" tabindex="0" aria-label="${escapeHtml(capitalize(api))} permission matrix (scrolls)">
+<table>
+<caption>${escapeHtml(caption)}</caption>
+<thead><tr><th scope="col">operation</th>${head}</tr></thead>
+<tbody>
+${body}
+</tbody>
+</table>
+</div>
+</section>`;
+}
+
+function renderCell(r: MatrixCase | undefined, anchors: FailureAnchors): string {
+  if (!r) return '<td class="cell cell-none">not applicable</td>';
+  const expected = `<span class="expected">expected <b>${escapeHtml(describeExpected(r.matrix.expected))}</b></span>`;
+  if (r.status === 'skipped') return `<td class="cell cell-skipped" id="cell-${escapeHtml(r.id)}" ${renderFilterData('cell', r)}>${renderOutcomeMark('skipped')}${expected}</td>`;
+  const failed = r.checks.filter((c) => !c.passed);
+  const links = failed.length ? `<span class="checks">${failed.map((c) => renderFailureLink(c, anchors)).join(', ')}</span>` : '';
+  return `<td class="cell cell-${r.status}" id="cell-${escapeHtml(r.id)}" ${renderFilterData('cell', r)}>${renderOutcomeMark(r.status)}${expected}<span class="actual">got <b>${escapeHtml(describeActual(r))}</b></span>${links}</td>`;
+}
+
+function describeExpected(outcome: MatrixCell['expected']): string {
+  return outcome === 'success' ? 'served (2xx)' : outcome === 'denied' ? '401/403' : outcome === 'rejected' ? 'a 4xx' : String(outcome);
+}
+
+/** The status the access check judged (its step ends in `-> <status>`), or what stopped the case. */
+function describeActual(r: CaseResult): string {
+  const access = r.checks.find((c) => ACCESS_CHECKS.has(c.name));
+  const status = access && /-> (\d{3})$/.exec(access.step)?.[1];
+  if (status) return status;
+  const problem = r.checks.find((c) => !c.passed);
+  return problem?.name === 'reachable' ? 'no answer' : problem?.name === 'setup' ? 'no token (setup failed)' : (problem?.name ?? 'nothing');
+}
+
+function uniqueBy<T>(items: T[], key: (item: T) => string): T[] {
+  const seen = new Map<string, T>();
+  for (const item of items) if (!seen.has(key(item))) seen.set(key(item), item);
+  return [...seen.values()];
+}
+
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
