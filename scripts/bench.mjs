@@ -4,7 +4,7 @@
 // alternating the servers), plus start-up time and memory. 127.0.0.1 only, bounded in time.
 // Env: BENCH_ROUNDS (3), BENCH_WARMUP (3 s), BENCH_DURATION (10 s), BENCH_STARTS (5),
 //      BENCH_CONNECTIONS (50), BENCH_PRISM_SILENT (1: also measure `prism mock -v silent`; 0: skip).
-// Writes bench/results.json; prints a table and its markdown version. Exit status 1 when
+// Writes bench/results.json and its chart bench/results.svg; prints a table and its markdown version. Exit status 1 when
 // a server fails to start or to answer the verification requests, or when the measured
 // load got any non-2xx answer or error (those counts are in the table). A missed target
 // is reported, not a failure.
@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import {
   HOST, cleanup, freePort, installCleanupHandlers, median, memoryOf, sleep, spawnNode, stop, tempDir, waitFor200,
 } from '../bench/lib.mjs';
+import { writeBenchChart } from './bench-chart.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const env = (name, fallback) => {
@@ -365,9 +366,11 @@ async function main() {
     targets: FLOORS,
     clean: broken.length === 0,
     markdown: md,
+    labels: { servers: Object.fromEntries(SERVERS.map((s) => [s.key, s.label])), endpoints: Object.fromEntries(ENDPOINTS.map((e) => [e.key, e.label])) },
   };
   writeFileSync(join(ROOT, 'bench', 'results.json'), JSON.stringify(results, null, 2) + '\n');
   console.log('\nwritten: bench/results.json');
+  console.log(`written: ${writeBenchChart(join(ROOT, 'bench', 'results.json'))}`);
   await cleanup();
   if (broken.length) {
     console.error(`\nWARNING: non-2xx answers or errors under load: ${broken.map((r) => `${r.server}/${r.endpoint} ${r.non2xx} non-2xx, ${r.errors} errors`).join('; ')}`);

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaseResult } from '../../src/check/case-types.js';
 import { createProgressLine } from '../../src/check/report/progress-line.js';
+import { checkWithHtml, serveAuthmock, type Served } from './support.js';
 
 function fakeStream(isTTY: boolean) {
   const writes: string[] = [];
@@ -41,5 +42,31 @@ describe('the progress line', () => {
     progress.advance(result('passed'));
     progress.finish();
     expect(stream.writes).toEqual(['a case line\n']);
+  });
+});
+
+describe('authmock check on a terminal and in a pipe', () => {
+  let server: Served;
+  beforeAll(async () => {
+    server = await serveAuthmock(false);
+  });
+  afterAll(() => server?.close());
+
+  it('counts every case on the progress line on a terminal, and removes it before the summary', async () => {
+    const run = await checkWithHtml(server.url, { lockout: false }, true);
+    expect(run.code).toBe(0);
+    const lines = [...run.stdout.matchAll(/\r\u001b\[2K\[ *(\d+)\/(\d+)\] (\d+) failed/g)];
+    expect(lines.length).toBeGreaterThan(100);
+    const last = lines.at(-1)!;
+    expect(last[1]).toBe(last[2]);
+    expect(last[3]).toBe('0');
+    expect(run.stdout).toMatch(/\r\u001b\[2K\nConformance per operation/);
+  });
+
+  it('writes no progress line when the output is not a terminal', async () => {
+    const run = await checkWithHtml(server.url, { lockout: false }, false);
+    expect(run.code).toBe(0);
+    expect(run.stdout).not.toMatch(/\r|\u001b/);
+    expect(run.stdout).toMatch(/PASS {2}\d+ cases passed, 0 failed/);
   });
 });

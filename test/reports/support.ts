@@ -74,10 +74,13 @@ export interface CheckRun {
   html: string;
 }
 
-/** `authmock check --target <url> --html <file>` in-process, judged against the repository's own specs. */
-export async function checkWithHtml(target: string, extra: Partial<CheckFlags> = {}): Promise<CheckRun> {
+/**
+ * `authmock check --target <url> --html <file>` in-process, judged against the
+ * repository's own specs; `tty` makes its output stream claim to be a terminal.
+ */
+export async function checkWithHtml(target: string, extra: Partial<CheckFlags> = {}, tty = false): Promise<CheckRun> {
   const htmlFile = join(mkdtempSync(join(tmpdir(), 'authmock-html-')), 'report.html');
-  const stdout = new PassThrough();
+  const stdout = Object.assign(new PassThrough(), { isTTY: tty });
   let out = '';
   stdout.on('data', (c: Buffer) => (out += c.toString()));
   const flags: CheckFlags = { target, api: 'all', specs: join(ROOT, 'specs'), lockout: true, lockoutAttempts: '6', timeout: '10000', quiet: true, html: htmlFile, ...extra };
