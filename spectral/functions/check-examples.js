@@ -8,7 +8,7 @@
 //    `<item>` children (or repeated elements) are list entries, and text is coerced to
 //    the integer, number or boolean the schema asks for. The result is then validated
 //    against the media type's schema. A non-string example is validated as it is.
-//    (spectral:oas's oas3-valid-media-example is narrowed in .spectral.yaml to skip XML
+//    (spectral:oas's oas3-valid-media-example is narrowed in ../auth.mjs to skip XML
 //    media types, since it would compare the XML text itself with an object schema.)
 // 2. JSON Schema `examples` arrays inside schemas (OAS 3.1); oas3-valid-schema-example
 //    only checks the singular `example` and `default`.
@@ -160,10 +160,13 @@ function mediaExamples(media, path) {
 
 export default createRulesetFunction(
   { input: { type: 'object' }, options: null },
-  function authmockExamples(_document, _options, context) {
+  function checkExamples(_document, _options, context) {
     const unresolved = context.document.data;
     const resolved = context.documentInventory.resolved;
-    const dialect = typeof unresolved.jsonSchemaDialect === 'string' ? 'auto' : 'draft2020-12';
+    // OAS 3.0 schemas are draft-04 flavoured (boolean exclusiveMinimum); 3.1's are 2020-12.
+    const dialect = String(unresolved.openapi).startsWith('3.0')
+      ? 'draft4'
+      : typeof unresolved.jsonSchemaDialect === 'string' ? 'auto' : 'draft2020-12';
     const check = (value, schema, path) =>
       validateSchema(value, { schema, dialect, allErrors: true }, { ...context, path }) ?? [];
     const matches = (value, schema) => check(value, schema, []).length === 0;
@@ -209,6 +212,6 @@ export default createRulesetFunction(
         }
       }
     }
-    return results;
+    return results.map((result) => ({ ...result, message: `${result.message}; correct the example or its schema.` }));
   },
 );

@@ -1,0 +1,61 @@
+import * as fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import spectralCore from '@stoplight/spectral-core';
+import type { Ruleset as SpectralRuleset, RulesetDefinition } from '@stoplight/spectral-core';
+import { LintError } from './lint-error.js';
+
+const { Ruleset } = spectralCore;
+
+// Spectral's own ruleset loader (the one its CLI uses): migrates YAML and JSON rulesets to
+// JavaScript and bundles them with rollup. Loaded through require: its type declarations
+// pull the DOM library into the whole program.
+const requireCjs = createRequire(import.meta.url);
+
+type Loader = (file: string, io: unknown, plugins: unknown[]) => Promise<SpectralRuleset>;
+
+/** authmock's exported ruleset, loaded as plain JavaScript (no bundling needed). */
+export async function importAuthmockRuleset(root: string): Promise<{ definition: RulesetDefinition; source: string }> {
+  const source = join(root, 'spectral', 'ruleset.mjs');
+  const module = (await import(pathToFileURL(source).href)) as { default: RulesetDefinition };
+  return { definition: module.default, source };
+}
+
+/**
+ * The ruleset `authmock lint` runs: authmock's, and on top of it the rules, overrides and
+ * extends of `userRuleset` when there is one (its rules win, so it can also turn ours off).
+ * The user's file stays the top-level ruleset, so its `overrides` keep working relative
+ * to where it is.
+ */
+export async function loadRuleset(root: string, userRuleset: string | undefined, cwd: string): Promise<SpectralRuleset> {
+  const base = await importAuthmockRuleset(root);
+  if (userRuleset === undefined) return new Ruleset(base.definition, { severity: 'recommended', source: base.source });
+  const shown = relative(cwd, userRuleset) || userRuleset;
+  if (!fs.existsSync(userRuleset)) throw new LintError(`cannot read ruleset ${shown}`);
+  let definition: RulesetDefinition;
+  try {
+    const { bundleAndLoadRuleset } = requireCjs('@stoplight/spectral-ruleset-bundler/with-loader') as { bundleAndLoadRuleset: Loader };
+    const { builtins } = requireCjs('@stoplight/spectral-ruleset-bundler/plugins/builtins') as { builtins: () => unknown };
+    const { commonjs } = requireCjs('@stoplight/spectral-ruleset-bundler/plugins/commonjs') as { commonjs: () => unknown };
+    const { fetch } = requireCjs('@stoplight/spectral-runtime') as { fetch: unknown };
+    const loaded = await bundleAndLoadRuleset(userRuleset, { fs, fetch }, [builtins(), commonjs()]);
+    definition = loaded.definition;
+  } catch (err) {
+    throw new LintError(`ruleset ${shown} does not load: ${describe(err)}`);
+  }
+  const own = 'extends' in definition && definition.extends !== undefined ? definition.extends : [];
+  const combined = { ...definition, extends: [base.definition, ...(Array.isArray(own) ? own : [own])] } as RulesetDefinition;
+  try {
+    return new Ruleset(combined, { severity: 'recommended', source: userRuleset });
+  } catch (err) {
+    throw new LintError(`ruleset ${shown} is not valid: ${describe(err)}`);
+  }
+}
+
+/** Spectral reports invalid rulesets as an AggregateError: name every part. */
+function describe(err: unknown): string {
+  const parts = (err as { errors?: unknown[] }).errors;
+  if (Array.isArray(parts) && parts.length > 0) return parts.map((e) => (e as Error).message).join('; ');
+  return (err as Error).message ?? String(err);
+}
