@@ -1,0 +1,19 @@
+/** What came back for one request. */
+export interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+  /** milliseconds from sending to the last byte */
+  ms: number;
+  /** no answer at all: a reset connection, a timeout */
+  error?: string;
+  /** spec violations the in-process server reported while answering (they become 500s) */
+  violations?: unknown[];
+}
+
+export type FindingKind = 'server-error' | 'slow' | 'no-answer' | 'off-spec' | 'secret-echoed' | 'spec-violation';
+
+export interface Finding {
+  kind: FindingKind;
+  detail: string;
+}
