@@ -83,6 +83,19 @@ export async function runCli(argv: string[]): Promise<void> {
       process.exitCode = await runCheckCommand(root, flags, { stdout: process.stdout, stderr: process.stderr, env: process.env });
     });
 
+  // `authmock lint` parses its own arguments (src/lint/parse-lint-args.ts), so they are
+  // handed over as they came; exit codes 0 clean, 1 findings, 2 usage or unreadable file.
+  program
+    .command('lint')
+    .description('lint OpenAPI 3.0/3.1 specs: spectral:oas, OWASP API security and authmock\'s auth rules (authmock lint --help)')
+    .helpOption(false)
+    .allowUnknownOption()
+    .allowExcessArguments()
+    .action(async (_flags: unknown, command: Command) => {
+      const { runLint } = await import('../lint/lint-command.js');
+      process.exitCode = await runLint(command.args, { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), root });
+    });
+
   try {
     await program.parseAsync(argv);
   } catch (err) {

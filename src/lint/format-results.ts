@@ -34,7 +34,7 @@ export function sortResults(results: readonly ISpectralDiagnostic[]): ISpectralD
 export function formatResults(results: readonly ISpectralDiagnostic[], context: FormatContext): string {
   const options = { failSeverity: SEVERITY_LEVELS[context.failSeverity] };
   if (context.format === 'sarif') {
-    const text = sarif([...results], options, { ruleset: context.ruleset, spectralVersion: readSpectralVersion() });
+    const text = sarif([...results], options, { ruleset: describeRules(context.ruleset, results), spectralVersion: readSpectralVersion() });
     return rebaseSarifUris(text, context.cwd);
   }
   const shown = results.map((r) => ({ ...r, source: r.source ? relative(context.cwd, r.source) || r.source : r.source }));
@@ -57,6 +57,21 @@ export function summarize(results: readonly ISpectralDiagnostic[]): string {
   for (const r of results) counts[r.severity] = (counts[r.severity] ?? 0) + 1;
   const parts = counts.map((n, i) => `${n} ${SEVERITY_NAMES[i]}${n === 1 ? '' : 's'}`);
   return `${results.length} problem${results.length === 1 ? '' : 's'} (${parts.join(', ')})`;
+}
+
+// The SARIF formatter lists every rule of the ruleset with its description, and fails on
+// a rule without one (the OWASP ruleset has one): list the rules that are on, or that
+// reported something, each with a description.
+function describeRules(ruleset: Ruleset, results: readonly ISpectralDiagnostic[]): Ruleset {
+  const reported = new Set(results.map((r) => String(r.code)));
+  const rules = Object.values(ruleset.rules)
+    .filter((rule) => rule.enabled || reported.has(rule.name))
+    .map((rule) => ({
+      name: rule.name,
+      description: rule.description || rule.message || rule.name,
+      documentationUrl: rule.documentationUrl,
+    }));
+  return { rules: Object.fromEntries(rules.map((rule) => [rule.name, rule])) } as unknown as Ruleset;
 }
 
 // Spectral's SARIF formatter makes file URIs relative to process.cwd(); code scanning

@@ -1,19 +1,12 @@
-import * as fs from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import spectralCore from '@stoplight/spectral-core';
 import type { Ruleset as SpectralRuleset, RulesetDefinition } from '@stoplight/spectral-core';
 import { LintError } from './lint-error.js';
+import { readRulesetDefinition } from './read-ruleset-definition.js';
 
 const { Ruleset } = spectralCore;
-
-// Spectral's own ruleset loader (the one its CLI uses): migrates YAML and JSON rulesets to
-// JavaScript and bundles them with rollup. Loaded through require: its type declarations
-// pull the DOM library into the whole program.
-const requireCjs = createRequire(import.meta.url);
-
-type Loader = (file: string, io: unknown, plugins: unknown[]) => Promise<SpectralRuleset>;
 
 /** authmock's exported ruleset, loaded as plain JavaScript (no bundling needed). */
 export async function importAuthmockRuleset(root: string): Promise<{ definition: RulesetDefinition; source: string }> {
@@ -32,15 +25,10 @@ export async function loadRuleset(root: string, userRuleset: string | undefined,
   const base = await importAuthmockRuleset(root);
   if (userRuleset === undefined) return new Ruleset(base.definition, { severity: 'recommended', source: base.source });
   const shown = relative(cwd, userRuleset) || userRuleset;
-  if (!fs.existsSync(userRuleset)) throw new LintError(`cannot read ruleset ${shown}`);
+  if (!existsSync(userRuleset)) throw new LintError(`cannot read ruleset ${shown}`);
   let definition: RulesetDefinition;
   try {
-    const { bundleAndLoadRuleset } = requireCjs('@stoplight/spectral-ruleset-bundler/with-loader') as { bundleAndLoadRuleset: Loader };
-    const { builtins } = requireCjs('@stoplight/spectral-ruleset-bundler/plugins/builtins') as { builtins: () => unknown };
-    const { commonjs } = requireCjs('@stoplight/spectral-ruleset-bundler/plugins/commonjs') as { commonjs: () => unknown };
-    const { fetch } = requireCjs('@stoplight/spectral-runtime') as { fetch: unknown };
-    const loaded = await bundleAndLoadRuleset(userRuleset, { fs, fetch }, [builtins(), commonjs()]);
-    definition = loaded.definition;
+    definition = await readRulesetDefinition(userRuleset);
   } catch (err) {
     throw new LintError(`ruleset ${shown} does not load: ${describe(err)}`);
   }

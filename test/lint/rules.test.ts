@@ -54,7 +54,7 @@ function findingsOf(rule: string, file: string): Finding[] {
 }
 
 beforeAll(async () => {
-  const run = await lintFindings([join(fixturesDir, '**', '*.yaml')]);
+  const run = await lintFindings([join(fixturesDir, 'rules', '**', '*.yaml'), join(fixturesDir, 'serving-silent', '*.yaml')]);
   expect(run.stderr).toBe('');
   findings = run.findings;
 });
