@@ -1,5 +1,5 @@
 import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test } from 'vitest';
 import { lintFindings, repoRoot } from './run-lint.js';
@@ -18,14 +18,14 @@ test('linted with the bare exported ruleset, they still have no finding of authm
   expect(run.findings.some((f) => f.code.startsWith('owasp:'))).toBe(true);
 });
 
-/** Every `<api>Handlers` map exported by a handlers/index.ts under src/, keyed by API. */
+/** Every `<api>Handlers` map exported by an index.ts in a handlers folder under src/, keyed by API. */
 async function findHandlerMaps(): Promise<Record<string, string[]>> {
   const maps: Record<string, string[]> = {};
   const visit = async (dir: string): Promise<void> => {
     for (const name of readdirSync(dir)) {
       const path = join(dir, name);
       if (statSync(path).isDirectory()) await visit(path);
-      else if (name === 'index.ts' && dir.endsWith('handlers')) {
+      else if (name === 'index.ts' && path.split(sep).includes('handlers')) {
         const module = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
         for (const [exported, value] of Object.entries(module)) {
           const api = /^(\w+)Handlers$/.exec(exported)?.[1];
