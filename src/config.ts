@@ -13,7 +13,7 @@ export interface Config {
   bodyLimit: number;
   lockout: { maxFailures: number; seconds: number };
   /** token lifetimes in seconds per user type; undefined means never expire */
-  tokenLifetimes: { customer?: number; admin?: number; social?: number };
+  tokenLifetimes: Record<string, number | undefined>;
   logLevel: string;
   /** where parsed specs and compiled validators are cached between starts; undefined: no cache */
   cacheDir?: string;

@@ -1,26 +1,32 @@
-import type { ApiName, Services } from '../core/types.js';
-import type { UserType } from '../store/store.js';
+import type { Store } from '../store/store.js';
+import type { RandomSource } from '../core/types.js';
+import type { TokenCodec } from './tokens.js';
 import { hashToken } from './secrets.js';
-import { commerceTokens, socialTokens } from './tokens.js';
+
+export interface TokenGrant {
+  store: Store;
+  ns: string;
+  api: string;
+  codec: TokenCodec;
+  random: RandomSource;
+  now: number;
+  /** seconds; undefined: never expires */
+  lifetime: number | undefined;
+  userType: string;
+  userId: string;
+  clientApp?: string;
+}
 
 /** Mints a token: stores the hash of its verifier with the user and lifetime, returns it once. */
-export async function issueToken(
-  services: Services,
-  api: ApiName,
-  userType: UserType,
-  userId: number,
-  clientApp?: string,
-): Promise<string> {
-  const codec = api === 'commerce' ? commerceTokens : socialTokens;
-  const verifier = codec.newVerifier(services.random);
-  const now = services.clock.now();
-  const lifetime = services.config.tokenLifetimes[userType];
-  const id = await services.store.saveToken({
-    api,
+export async function issueToken(grant: TokenGrant): Promise<string> {
+  const { store, codec, now, lifetime } = grant;
+  const verifier = codec.newVerifier(grant.random);
+  const id = await store.saveToken(grant.ns, {
+    api: grant.api,
     verifierHash: hashToken(verifier),
-    userType,
-    userId,
-    clientApp,
+    userType: grant.userType,
+    userId: grant.userId,
+    clientApp: grant.clientApp,
     issuedAt: now,
     expiresAt: lifetime ? now + lifetime * 1000 : null,
   });

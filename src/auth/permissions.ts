@@ -1,32 +1,28 @@
 import type { Permission, Principal } from '../core/types.js';
 
 /**
- * Whether a caller may reach an operation, as the commerce platform's ACL decides:
- * `anonymous` is open to all; `self` needs a customer, or an admin whose role has all
- * resources (the platform's ACL falls back to the root rule); ACL ids need an admin whose
- * role has every one of them; `token` needs a live social userToken.
+ * Whether a caller may reach an operation, as the commerce platform's ACL decides
+ * (docs/commerce-platform.md, permissions): `anonymous` is open to all; `self` needs a
+ * caller acting for itself (a customer), or one whose role has all resources (the
+ * platform's ACL falls back to the root rule); ACL ids need every one of them in the
+ * caller's resources; `token` needs any live token of the API.
  */
 export function isAllowed(permission: Permission, who: Principal): boolean {
+  if (permission.kind === 'anonymous') return true;
+  if (who.kind !== 'user') return false;
+  const { resources, selfService } = who.access;
   switch (permission.kind) {
-    case 'anonymous':
+    case 'token':
       return true;
     case 'self':
-      return who.kind === 'customer' || (who.kind === 'admin' && who.resources === 'all');
+      return selfService || resources === 'all';
     case 'acl':
-      if (who.kind !== 'admin') return false;
-      if (who.resources === 'all') return true;
-      return permission.resources.every((r) => (who.resources as ReadonlySet<string>).has(r));
-    case 'token':
-      return who.kind === 'social';
+      if (resources === 'all') return true;
+      return !!resources && permission.resources.every((r) => resources.has(r));
   }
 }
 
 /** The resource list the platform names in its 401. */
 export function describeResources(permission: Permission): string {
-  switch (permission.kind) {
-    case 'acl':
-      return permission.resources.join(', ');
-    default:
-      return permission.kind;
-  }
+  return permission.kind === 'acl' ? permission.resources.join(', ') : permission.kind;
 }

@@ -1,7 +1,8 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { RandomSource } from '../core/types.js';
 
 /**
- * Passwords and client secrets are kept only as keyed digests made at start-up, and a
+ * Passwords and client secrets are kept only as keyed digests (HMAC-SHA256), and a
  * check compares two fixed-length digests in constant time. Unknown names are checked
  * against a dummy digest, so "no such user" and "wrong password" cost the same.
  * HMAC rather than a slow KDF: the fixture accounts are public test data, and a login
@@ -11,9 +12,10 @@ export class SecretDigester {
   private readonly key: Buffer;
   readonly dummy: Buffer;
 
-  constructor(key: Buffer = randomBytes(32)) {
+  /** `key` is kept with the state (the store's), so stored digests stay valid across restarts. */
+  constructor(key: Buffer, random: RandomSource) {
     this.key = key;
-    this.dummy = this.digest(randomBytes(16).toString('hex'));
+    this.dummy = this.digest(random.bytes(16).toString('hex'));
   }
 
   digest(secret: string): Buffer {

@@ -1,4 +1,3 @@
-import type { ApiName } from '../core/types.js';
 import type { AccountRole } from './accounts.js';
 import type { EncodedBody } from './encode-body.js';
 import type { Exchange } from './http-client.js';
@@ -9,7 +8,7 @@ export type Category = 'positive' | 'negative' | 'permission' | 'flow' | 'lockou
 
 /** One request of a case, addressed by operation rather than URL. */
 export interface CallSpec {
-  api: ApiName;
+  api: string;
   operationId: string;
   /** names the step in reports; defaults to `METHOD path` */
   label?: string;
@@ -67,7 +66,7 @@ export interface MatrixCell {
 
 export interface CheckCase {
   id: string;
-  api: ApiName;
+  api: string;
   /** the operation under test (a flow's first) */
   operationId: string;
   title: string;
@@ -81,7 +80,7 @@ export interface CheckCase {
 
 export interface CheckResult {
   name: string;
-  api: ApiName;
+  api: string;
   operationId: string;
   /** the request this check judged, e.g. `GET /rest/V1/customers/me -> 401` */
   step: string;
@@ -95,7 +94,7 @@ export interface CheckResult {
 
 export interface CaseResult {
   id: string;
-  api: ApiName;
+  api: string;
   operationId: string;
   title: string;
   category: Category;

@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import type { ApiName } from '../core/types.js';
 import { UsageError } from '../cli/options.js';
 import { AccountsError, loadAccounts } from './accounts.js';
-import { loadModels, type ApiModel } from './spec-model.js';
+import { loadModels, type ApiModel, type CheckedApi } from './spec-model.js';
+import { API_MODULES } from '../apis/index.js';
 import { Requester } from './requester.js';
 import { Session } from './session.js';
 import { probe } from './http-client.js';
@@ -43,17 +43,17 @@ export interface CheckIo {
   env: NodeJS.ProcessEnv;
 }
 
-const APIS: ApiName[] = ['commerce', 'social'];
 
 /**
  * `authmock check`: builds the cases from the specs, runs them against the target and
  * reports. Returns the exit code: 0 all passed, 1 a check failed, 2 the target is
  * unreachable (usage errors are thrown as UsageError, which the CLI turns into 2).
  */
-export async function runCheckCommand(root: string, flags: CheckFlags, io: CheckIo): Promise<number> {
-  const apis = selectApis(flags.api);
-  const models = loadModels(resolve(flags.specs));
-  const bases = resolveBases(flags, models);
+export async function runCheckCommand(root: string, flags: CheckFlags, io: CheckIo, registry: readonly CheckedApi[] = API_MODULES): Promise<number> {
+  const all = registry.map((m) => m.name);
+  const apis = selectApis(flags.api, all);
+  const models = loadModels(resolve(flags.specs), registry);
+  const bases = resolveBases(flags, all, models);
   const accounts = readAccounts(root, flags, io.env);
   const timeoutMs = positiveInt('--timeout', flags.timeout);
   const requester = new Requester(models, bases, timeoutMs);
@@ -63,7 +63,7 @@ export async function runCheckCommand(root: string, flags: CheckFlags, io: Check
     jsonOnly: !!flags.jsonOnly,
     proxySafe: !!flags.proxySafe,
     lockout: flags.lockout,
-    allApis: apis.length === APIS.length,
+    allApis: apis.length === all.length,
     altServers: apis.filter((a) => bases[a].length > 1),
   };
   if (flags.list) {
@@ -98,7 +98,7 @@ export async function runCheckCommand(root: string, flags: CheckFlags, io: Check
   return summary.cases.failed === 0 ? 0 : 1;
 }
 
-async function findUnreachable(apis: ApiName[], bases: Record<ApiName, string[]>, timeoutMs: number): Promise<string | undefined> {
+async function findUnreachable(apis: string[], bases: Record<string, string[]>, timeoutMs: number): Promise<string | undefined> {
   for (const api of apis) {
     const problem = await probe(bases[api][0], timeoutMs);
     if (problem) return `the ${api} API at ${bases[api][0]} is unreachable: ${problem}`;
@@ -110,7 +110,7 @@ function writeReports(
   flags: CheckFlags,
   results: CaseResult[],
   summary: Summary,
-  meta: { bases: Record<ApiName, string[]>; select: SelectOptions; startedAt: Date; durationMs: number; target: string },
+  meta: { bases: Record<string, string[]>; select: SelectOptions; startedAt: Date; durationMs: number; target: string },
 ): string[] {
   const { bases, select, startedAt, durationMs, target } = meta;
   const written: string[] = [];
@@ -123,26 +123,27 @@ function writeReports(
   return written;
 }
 
-function selectApis(api: string): ApiName[] {
-  if (api === 'all') return APIS;
-  if ((APIS as string[]).includes(api)) return [api as ApiName];
-  throw new UsageError(`--api must be commerce, social or all, got ${api}`);
+function selectApis(api: string, all: string[]): string[] {
+  if (api === 'all') return all;
+  if (all.includes(api)) return [api];
+  throw new UsageError(`--api must be ${all.join(', ')} or all, got ${api}`);
 }
 
 /** Each API's base URL per spec server: the target plus the server's path, or the one URL given. */
-function resolveBases(flags: CheckFlags, models: Record<ApiName, ApiModel>): Record<ApiName, string[]> {
-  const given: Record<ApiName, string | undefined> = { commerce: flags.commerceUrl, social: flags.socialUrl };
-  const out = {} as Record<ApiName, string[]>;
-  for (const api of APIS) {
-    const url = given[api] ?? flags.target;
+function resolveBases(flags: CheckFlags, all: string[], models: Record<string, ApiModel>): Record<string, string[]> {
+  const out = {} as Record<string, string[]>;
+  for (const api of all) {
+    // --commerce-url, --social-url: one base URL for one API (e.g. a Prism proxy)
+    const given = (flags as unknown as Record<string, string | undefined>)[`${api}Url`];
+    const url = given ?? flags.target;
     if (url === undefined) {
       out[api] = [];
       continue;
     }
     const base = checkUrl(url).replace(/\/+$/, '');
-    out[api] = given[api] ? [base] : models[api].serverPaths.map((p) => base + p);
+    out[api] = given ? [base] : models[api].serverPaths.map((p) => base + p);
   }
-  const apis = selectApis(flags.api);
+  const apis = selectApis(flags.api, all);
   const missing = apis.filter((a) => out[a].length === 0);
   if (missing.length) throw new UsageError(`--target is required (or --${missing[0]}-url for the ${missing[0]} API)`);
   return out;

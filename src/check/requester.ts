@@ -1,5 +1,5 @@
-import type { ApiName } from '../core/types.js';
 import type { ApiModel, OperationModel } from './spec-model.js';
+import type { ApiProfile } from './api-profile.js';
 import type { CallSpec } from './case-types.js';
 import { sendRequest, type Exchange, type OutgoingRequest } from './http-client.js';
 
@@ -9,13 +9,22 @@ import { sendRequest, type Exchange, type OutgoingRequest } from './http-client.
  */
 export class Requester {
   constructor(
-    private readonly models: Record<ApiName, ApiModel>,
+    private readonly models: Record<string, ApiModel>,
     /** api -> base URL per spec server (index 0 first) */
-    readonly bases: Record<ApiName, string[]>,
+    readonly bases: Record<string, string[]>,
     private readonly timeoutMs: number,
   ) {}
 
-  model(api: ApiName, operationId: string): OperationModel {
+  /** every API the specs describe, checked or not */
+  get apis(): string[] {
+    return Object.keys(this.models);
+  }
+
+  profile(api: string): ApiProfile {
+    return this.models[api].profile;
+  }
+
+  model(api: string, operationId: string): OperationModel {
     const found = this.models[api].operations.find((m) => m.op.operationId === operationId);
     if (!found) throw new Error(`the ${api} spec has no operation ${operationId}`);
     return found;

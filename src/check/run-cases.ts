@@ -4,7 +4,6 @@ import { describeUrl } from './requester.js';
 import { NetworkError, type Exchange } from './http-client.js';
 import { checkResponse, snippet } from './response-checks.js';
 import { SetupError, type Session } from './session.js';
-import { PROFILES } from './api-profiles.js';
 import { recordExchange } from './report/record-exchange.js';
 
 export interface RunHooks {
@@ -94,6 +93,6 @@ function judge(expect: Expectation, ex: Exchange, record: (name: string, problem
 
 /** A successful revoke may have killed the cached token of its role (commerce revokes per customer). */
 function forgetRevoked(spec: CallSpec, ex: Exchange, session: Session): void {
-  const revoke = PROFILES[spec.api].revoke;
+  const revoke = session.profile(spec.api).revoke;
   if (revoke?.operationId === spec.operationId && ex.status >= 200 && ex.status < 300) session.forget(revoke.role);
 }

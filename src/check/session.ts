@@ -1,6 +1,5 @@
-import type { ApiName } from '../core/types.js';
 import { hasRole, type Accounts, type AccountRole } from './accounts.js';
-import { PROFILES, loginBody } from './api-profiles.js';
+import { loginBody, type ApiProfile } from './api-profile.js';
 import type { CallSpec } from './case-types.js';
 import type { Requester } from './requester.js';
 import { encodeBody } from './encode-body.js';
@@ -16,7 +15,7 @@ export class SetupError extends Error {}
  */
 export class Session {
   private readonly cache = new Map<AccountRole, Promise<string>>();
-  private readonly revoked = new Map<ApiName, Promise<string>>();
+  private readonly revoked = new Map<string, Promise<string>>();
   private readonly ids = new Map<AccountRole, Promise<number | undefined>>();
 
   constructor(
@@ -25,13 +24,13 @@ export class Session {
   ) {}
 
   has(role: AccountRole): boolean {
-    return hasRole(this.accounts, role) && apiOfRole(role) !== undefined;
+    return hasRole(this.accounts, role) && this.apiOfRole(role) !== undefined;
   }
 
   /** The login request of a role, as JSON with the role's credentials. */
   loginCall(role: AccountRole, password?: string): CallSpec {
-    const api = apiOfRole(role)!;
-    const operationId = PROFILES[api].logins[role]!;
+    const api = this.apiOfRole(role)!;
+    const operationId = this.requester.profile(api).logins[role]!;
     const model = this.requester.model(api, operationId);
     const body = loginBody(model.examples[0]?.value, role, this.accounts);
     if (password !== undefined) body.password = password;
@@ -57,7 +56,7 @@ export class Session {
     } catch {
       body = undefined;
     }
-    const token = ex.status >= 200 && ex.status < 300 ? PROFILES[call.api].readToken(body) : undefined;
+    const token = ex.status >= 200 && ex.status < 300 ? this.requester.profile(call.api).readToken(body) : undefined;
     if (!token) throw new SetupError(`cannot log in as ${role} (${this.accounts[role]?.username}): ${call.operationId} answered ${ex.status} ${snippet(ex.text)}`);
     return token;
   }
@@ -68,7 +67,7 @@ export class Session {
   }
 
   /** A token of the API that was issued and then revoked through the API's own revoke operation. */
-  revokedToken(api: ApiName): Promise<string> {
+  revokedToken(api: string): Promise<string> {
     let pending = this.revoked.get(api);
     if (!pending) {
       pending = this.revoke(api);
@@ -77,8 +76,8 @@ export class Session {
     return pending;
   }
 
-  private async revoke(api: ApiName): Promise<string> {
-    const revoke = PROFILES[api].revoke;
+  private async revoke(api: string): Promise<string> {
+    const revoke = this.requester.profile(api).revoke;
     if (!revoke) throw new SetupError(`the ${api} API has no revoke operation`);
     const token = await this.freshToken(revoke.role);
     const ex = await this.requester.send({ api, operationId: revoke.operationId, token });
@@ -100,8 +99,8 @@ export class Session {
   private async lookUpId(role: AccountRole): Promise<number | undefined> {
     const given = (this.accounts[role] as { id?: number } | undefined)?.id;
     if (given !== undefined) return given;
-    const api = apiOfRole(role);
-    const lookup = api ? PROFILES[api].idLookup : undefined;
+    const api = this.apiOfRole(role);
+    const lookup = api ? this.requester.profile(api).idLookup : undefined;
     if (!api || !lookup || lookup.role !== role) return undefined;
     const ex = await this.requester.send({ api, operationId: lookup.operationId, token: await this.token(role) });
     try {
@@ -111,9 +110,13 @@ export class Session {
       return undefined;
     }
   }
-}
 
-/** The API whose login issues a role's token. */
-export function apiOfRole(role: AccountRole): ApiName | undefined {
-  return (Object.keys(PROFILES) as ApiName[]).find((api) => PROFILES[api].logins[role] !== undefined);
+  profile(api: string): ApiProfile {
+    return this.requester.profile(api);
+  }
+
+  /** The API whose login issues a role's token. */
+  apiOfRole(role: AccountRole): string | undefined {
+    return this.requester.apis.find((api) => this.requester.profile(api).logins[role] !== undefined);
+  }
 }

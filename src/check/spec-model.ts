@@ -1,8 +1,9 @@
-import { join } from 'node:path';
-import type { ApiName, Operation } from '../core/types.js';
+import { isAbsolute, join } from 'node:path';
+import type { Operation } from '../core/types.js';
 import { deref, type LoadedSpec } from '../spec/load-spec.js';
 import { compileSpecs } from '../spec/compile-specs.js';
 import { buildOperations } from '../spec/build-operations.js';
+import type { ApiProfile } from './api-profile.js';
 
 export interface NamedExample {
   name: string;
@@ -11,7 +12,9 @@ export interface NamedExample {
 
 /** What the checker needs to know of one operation, beyond the server's compiled table. */
 export interface OperationModel {
-  api: ApiName;
+  api: string;
+  /** what the checker knows of the API beyond its spec */
+  profile: ApiProfile;
   op: Operation;
   spec: LoadedSpec;
   /** declared request media types (lower case) */
@@ -31,29 +34,36 @@ export interface OperationModel {
 }
 
 export interface ApiModel {
-  api: ApiName;
+  api: string;
+  profile: ApiProfile;
   /** the path part of each server URL ('/rest', '/rest/default'); '' for the host root */
   serverPaths: string[];
   operations: OperationModel[];
 }
 
-const FILES: Record<ApiName, string> = { commerce: 'commerce.openapi.yaml', social: 'social.openapi.yaml' };
+/** An API the checker can check: its name, its spec file and its checker profile. */
+export interface CheckedApi {
+  name: string;
+  /** a file name inside the specs directory, or an absolute path */
+  specFile: string;
+  checker: ApiProfile;
+}
 
-/** Loads both specs with the server's own loader and compiled response validators. */
-export function loadModels(specsDir: string): Record<ApiName, ApiModel> {
-  const apis = Object.keys(FILES) as ApiName[];
+/** Loads the specs with the server's own loader and compiled response validators. */
+export function loadModels(specsDir: string, apis: readonly CheckedApi[]): Record<string, ApiModel> {
+  const paths = apis.map((a) => (isAbsolute(a.specFile) ? a.specFile : join(specsDir, a.specFile)));
   // No cache directory: the checker compiles afresh and never writes next to the server's state.
-  const { specs, compiler } = compileSpecs(apis.map((api) => join(specsDir, FILES[api])), undefined);
-  const models = {} as Record<ApiName, ApiModel>;
-  apis.forEach((api, i) => {
+  const { specs, compiler } = compileSpecs(paths, undefined);
+  const models = {} as Record<string, ApiModel>;
+  apis.forEach(({ name: api, checker: profile }, i) => {
     const spec = specs[i];
-    const operations = buildOperations(api, spec, compiler).map((op) => describeOperation(api, spec, op));
-    models[api] = { api, serverPaths: readServerPaths(spec), operations };
+    const operations = buildOperations(api, spec, compiler).map((op) => describeOperation(api, profile, spec, op));
+    models[api] = { api, profile, serverPaths: readServerPaths(spec), operations };
   });
   return models;
 }
 
-function describeOperation(api: ApiName, spec: LoadedSpec, op: Operation): OperationModel {
+function describeOperation(api: string, profile: ApiProfile, spec: LoadedSpec, op: Operation): OperationModel {
   const raw = spec.doc.paths[op.path][op.method.toLowerCase()];
   const body = raw.requestBody ? deref(spec, raw.requestBody, op.pointer) : undefined;
   const content: Record<string, any> = body?.content ?? {};
@@ -62,6 +72,7 @@ function describeOperation(api: ApiName, spec: LoadedSpec, op: Operation): Opera
   const bodySchema = main?.schema ? deref(spec, main.schema, op.pointer) : undefined;
   return {
     api,
+    profile,
     op,
     spec,
     requestTypes: types,

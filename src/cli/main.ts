@@ -3,8 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, Option } from 'commander';
 import { toConfig, UsageError, type ServeFlags } from './options.js';
-
-const root = findRoot(dirname(fileURLToPath(import.meta.url)));
+import { API_MODULES } from '../apis/index.js';
 
 /** The package's own directory, from dist/cli or from the bundle in dist/. */
 function findRoot(dir: string): string {
@@ -16,6 +15,7 @@ function findRoot(dir: string): string {
 
 /** `authmock serve | reset | check`: argument parsing only; the work is elsewhere. */
 export async function runCli(argv: string[]): Promise<void> {
+  const root = findRoot(dirname(fileURLToPath(import.meta.url)));
   const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version as string;
   const program = new Command('authmock')
     .description('Spec-driven mock and contract tester for the commerce token API and the social login API')
@@ -29,20 +29,22 @@ export async function runCli(argv: string[]): Promise<void> {
       .option('--fixtures <dir>', 'directory with commerce.yaml and social.yaml (accounts, roles, client apps)', join(root, 'fixtures'))
       .option('--state <dir|memory>', "where tokens, revocations and lockouts persist; 'memory' keeps nothing", join(root, '.authmock', 'state'));
 
-  withServerOptions(program.command('serve').description('serve both APIs (default: http://127.0.0.1:4010)'))
+  const serveCommand = withServerOptions(program.command('serve').description('serve the APIs (default: http://127.0.0.1:4010)'));
+  // One lifetime flag per kind of token each API module issues: --customer-token-lifetime, ...
+  for (const module of API_MODULES) {
+    for (const type of module.userTypes) serveCommand.option(`--${type}-token-lifetime <s>`, `${module.name} ${type} tokens expire after this many seconds (default: never)`);
+  }
+  serveCommand
     .option('--reset', 'forget all tokens, revocations and lockout counters before starting')
     .option('--dev', "developer mode: errors carry the platform's `trace` and decoding details")
     .option('--cors-origin <origins...>', "origins allowed by CORS, comma- or space-separated; '*' allows any", ['*'])
     .option('--body-limit <bytes>', 'largest request body accepted', '1048576')
     .option('--lockout-failures <n>', 'failed logins that lock a commerce username', '6')
     .option('--lockout-seconds <s>', 'how long a locked username stays locked', '1800')
-    .option('--customer-token-lifetime <s>', 'commerce customer tokens expire after this (default: never)')
-    .option('--admin-token-lifetime <s>', 'commerce admin tokens expire after this (default: never)')
-    .option('--social-token-lifetime <s>', 'social userTokens expire after this (default: never)')
     .addOption(new Option('--log-level <level>', 'log level on stderr; debug logs each request').choices(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'))
     .action(async (flags: ServeFlags & { reset?: boolean }) => {
       const { serve } = await import('./serve.js');
-      await serve(toConfig(root, flags), { reset: flags.reset, version });
+      await serve(toConfig(root, flags, API_MODULES), { reset: flags.reset, version });
     });
 
   program
@@ -51,7 +53,7 @@ export async function runCli(argv: string[]): Promise<void> {
     .option('--state <dir>', 'the state directory', join(root, '.authmock', 'state'))
     .action(async (flags: { state: string }) => {
       const { openStore } = await import('../store/open-store.js');
-      const store = openStore(toConfig(root, flags).state);
+      const store = openStore(toConfig(root, flags, API_MODULES).state);
       await store.reset();
       await store.close();
       process.stdout.write(`state reset: ${flags.state}\n`);
@@ -99,7 +101,7 @@ export async function runCli(argv: string[]): Promise<void> {
   try {
     await program.parseAsync(argv);
   } catch (err) {
-    if (err instanceof UsageError || (err as Error).name === 'SpecError' || (err as Error).name === 'FixtureError') {
+    if (err instanceof UsageError || (err as Error).name === 'SpecError' || (err as Error).name === 'FixtureError' || (err as Error).name === 'StateError') {
       process.stderr.write(`authmock: ${(err as Error).message}\n`);
       process.exit(2);
     }

@@ -12,16 +12,15 @@ export interface ServeFlags {
   bodyLimit?: string;
   lockoutFailures?: string;
   lockoutSeconds?: string;
-  customerTokenLifetime?: string;
-  adminTokenLifetime?: string;
-  socialTokenLifetime?: string;
   logLevel?: string;
+  /** --<type>-token-lifetime, one per user type of the API modules */
+  [lifetime: `${string}TokenLifetime`]: string | undefined;
 }
 
 export class UsageError extends Error {}
 
 /** Flags, then environment (PORT), then the embedded defaults. */
-export function toConfig(root: string, flags: ServeFlags, env: NodeJS.ProcessEnv = process.env): Config {
+export function toConfig(root: string, flags: ServeFlags, modules: readonly { userTypes: readonly string[] }[], env: NodeJS.ProcessEnv = process.env): Config {
   const base = defaultConfig(root);
   const state = flags.state ?? base.state;
   return {
@@ -38,11 +37,9 @@ export function toConfig(root: string, flags: ServeFlags, env: NodeJS.ProcessEnv
       maxFailures: int('--lockout-failures', flags.lockoutFailures, base.lockout.maxFailures, 1, 1e6),
       seconds: int('--lockout-seconds', flags.lockoutSeconds, base.lockout.seconds, 0, 1e9),
     },
-    tokenLifetimes: {
-      customer: optionalInt('--customer-token-lifetime', flags.customerTokenLifetime),
-      admin: optionalInt('--admin-token-lifetime', flags.adminTokenLifetime),
-      social: optionalInt('--social-token-lifetime', flags.socialTokenLifetime),
-    },
+    tokenLifetimes: Object.fromEntries(
+      modules.flatMap((m) => m.userTypes).map((type) => [type, optionalInt(`--${type}-token-lifetime`, flags[`${camel(type)}TokenLifetime`])]),
+    ),
     logLevel: flags.logLevel ?? base.logLevel,
   };
 }
@@ -56,4 +53,9 @@ function int(flag: string, value: string | undefined, fallback: number, min: num
 
 function optionalInt(flag: string, value: string | undefined): number | undefined {
   return value === undefined ? undefined : int(flag, value, 0, 1, 1e10);
+}
+
+/** commander's attribute name of a flag part: `two-words` -> `twoWords` */
+function camel(s: string): string {
+  return s.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 }

@@ -1,12 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ValidateFunction } from 'ajv';
-import type { Store } from '../store/store.js';
-import type { Logger } from '../log/create-logger.js';
-import type { Fixtures } from '../fixtures/load-fixtures.js';
-import type { Config } from '../config.js';
-import type { SecretDigester } from '../auth/secrets.js';
 
-export type ApiName = 'commerce' | 'social';
+/**
+ * Types every layer shares. This file imports nothing of authmock's own: the store, the
+ * pipeline and the API modules are built on it, never the other way round.
+ */
 
 /** Who may call an operation, read from the spec's `x-authmock-permission`. */
 export type Permission =
@@ -15,12 +13,29 @@ export type Permission =
   | { kind: 'token' }
   | { kind: 'acl'; resources: string[] };
 
-/** The caller as authentication found it. A bad or missing token makes a guest. */
+/** What a caller may reach: ACL resources (admins, integrations) and whether it acts for itself (customers). */
+export interface Access {
+  resources?: 'all' | ReadonlySet<string>;
+  selfService: boolean;
+}
+
+/**
+ * The caller as authentication found it. A bad or missing token makes a guest. A user
+ * carries its identity, read once, so handlers need not read it again.
+ */
 export type Principal =
   | { kind: 'guest' }
-  | { kind: 'customer'; userId: number; tokenId: number }
-  | { kind: 'admin'; userId: number; tokenId: number; resources: 'all' | ReadonlySet<string> }
-  | { kind: 'social'; userId: number; clientApp: string; tokenId: number };
+  | {
+      kind: 'user';
+      /** the API module's own name for the kind of caller: customer, admin, social, ... */
+      userType: string;
+      userId: string;
+      /** the token that authenticated the request, when it was a token */
+      tokenId?: number;
+      access: Access;
+      /** the module's identity record (typed by the module that made it) */
+      identity: unknown;
+    };
 
 export interface MediaValidators {
   /** media type (lower case, no parameters) -> validator of the decoded body */
@@ -43,7 +58,7 @@ export interface Example {
 
 /** One operation of a spec, compiled once at start-up and immutable afterwards. */
 export interface Operation {
-  api: ApiName;
+  api: string;
   operationId: string;
   method: string;
   path: string;
@@ -64,17 +79,6 @@ export interface Clock {
 
 export interface RandomSource {
   bytes(n: number): Buffer;
-}
-
-/** What every step and handler may use: passed in, never imported. */
-export interface Services {
-  store: Store;
-  clock: Clock;
-  random: RandomSource;
-  config: Config;
-  fixtures: Fixtures;
-  log: Logger;
-  secrets: SecretDigester;
 }
 
 export interface RequestInput {
@@ -98,34 +102,3 @@ export interface WireResponse {
   headers: Record<string, string>;
   payload: string;
 }
-
-/** A handler: a function of the request that returns the answer and never touches `res`. */
-export type Handler = (ctx: Ctx) => HandlerResult | Promise<HandlerResult>;
-
-/** One API as served: its dialect, routes and handlers keyed by operationId. */
-export interface ApiRuntime {
-  readonly name: ApiName;
-  readonly dialect: import('../dialects/dialect.js').Dialect;
-  readonly router: import('../pipeline/router.js').Router;
-  readonly handlers: ReadonlyMap<string, Handler>;
-  readonly operations: readonly Operation[];
-}
-
-export interface Ctx {
-  readonly req: RequestInput;
-  readonly services: Services;
-  readonly api: ApiRuntime;
-  op?: Operation;
-  pathParams: Record<string, unknown>;
-  query: Record<string, unknown>;
-  body?: unknown;
-  bodyMediaType?: string;
-  /** commerce: the store code from the URL */
-  storeCode?: string;
-  /** media type the answer will be rendered as */
-  responseType: 'json' | 'xml';
-  principal: Principal;
-  result?: HandlerResult;
-}
-
-export type Step = (ctx: Ctx) => void | Promise<void>;

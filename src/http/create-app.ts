@@ -1,19 +1,18 @@
 import express, { type Express, type Request, type Response } from 'express';
-import type { ApiRuntime, RequestInput } from '../core/types.js';
-import { ApiError } from '../core/api-error.js';
+import type { RequestInput } from '../core/types.js';
+import type { ApiRuntime } from '../pipeline/api-runtime.js';
 import type { Runtime } from '../runtime/create-runtime.js';
+import { DEFAULT_NAMESPACE } from '../runtime/namespaces.js';
 import { runPipeline, renderStandalone } from '../pipeline/run-pipeline.js';
 import { createCors } from './cors.js';
 import { readBody } from './read-body.js';
-
-const NO_QUERY = new URLSearchParams();
 
 /**
  * The Express adapter, the only code that touches req and res: CORS, the body, then the
  * API the path belongs to. Everything else is the pipeline's.
  */
 export function createApp(runtime: Runtime): Express {
-  const { services, hooks } = runtime;
+  const { services, hooks, apis } = runtime;
   const { config, log } = services;
   const applyCors = createCors(config.corsOrigins);
   const app = express();
@@ -22,7 +21,7 @@ export function createApp(runtime: Runtime): Express {
   app.set('query parser', false);
 
   app.get('/__authmock/health', (_req, res) => {
-    res.json({ status: 'ok', apis: Object.keys(runtime.apis), store: services.store.kind });
+    res.json({ status: 'ok', apis: apis.map((a) => a.name), store: services.store.kind });
   });
 
   app.use(async (req: Request, res: Response) => {
@@ -31,22 +30,23 @@ export function createApp(runtime: Runtime): Express {
     const url = req.url;
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
-    const api = pickApi(runtime, path);
+    const api = pickApi(apis, path);
     if (!api) {
-      res.status(404).json({ message: `No API is served at ${path}. Commerce: /rest/V1/..., social: /socialapi/...` });
+      res.status(404).json({ message: `No API is served at ${path}. ${apis.map((a) => `${a.name}: ${a.prefix}/...`).join(', ')}` });
       return;
     }
     const input: RequestInput = {
       method: req.method,
       path,
-      query: q < 0 ? NO_QUERY : new URLSearchParams(url.slice(q + 1)),
+      query: new URLSearchParams(q < 0 ? '' : url.slice(q + 1)),
       headers: req.headers,
     };
+    const ns = await runtime.namespaces.open(DEFAULT_NAMESPACE);
     const read = await readBody(req, config.bodyLimit);
     const wire =
       read.kind === 'too-large'
-        ? renderStandalone(api, new ApiError('BODY_TOO_LARGE', { limit: config.bodyLimit }), input, services)
-        : await runPipeline(api, read.kind === 'ok' ? { ...input, rawBody: read.body } : input, services, hooks);
+        ? renderStandalone(api, api.dialect.bodyTooLarge(config.bodyLimit), input, ns, services)
+        : await runPipeline(api, read.kind === 'ok' ? { ...input, rawBody: read.body } : input, ns, services, hooks);
     if (read.kind === 'too-large') res.setHeader('Connection', 'close');
     // An explicit length spares the chunked encoding writeHead would otherwise choose.
     wire.headers['Content-Length'] = String(Buffer.byteLength(wire.payload));
@@ -57,8 +57,10 @@ export function createApp(runtime: Runtime): Express {
   return app;
 }
 
-function pickApi(runtime: Runtime, path: string): ApiRuntime | undefined {
-  if (path === '/rest' || path.startsWith('/rest/')) return runtime.apis.commerce;
-  if (path.startsWith('/socialapi/')) return runtime.apis.social;
+/** The API whose prefix the path is under. */
+export function pickApi(apis: readonly ApiRuntime[], path: string): ApiRuntime | undefined {
+  for (const api of apis) {
+    if (path === api.prefix || (path.startsWith(api.prefix) && path[api.prefix.length] === '/')) return api;
+  }
   return undefined;
 }

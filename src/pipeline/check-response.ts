@@ -1,4 +1,5 @@
-import type { Ctx, HandlerResult } from '../core/types.js';
+import type { HandlerResult } from '../core/types.js';
+import type { Ctx } from './context.js';
 
 export interface ResponseViolation {
   api: string;

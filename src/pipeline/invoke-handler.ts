@@ -1,15 +1,17 @@
-import type { Ctx } from '../core/types.js';
+import { operationOf, type Ctx } from './context.js';
 
 /**
  * Calls the handler for the operationId. An operation without one answers with its
- * spec example, after the same authentication and permission checks.
+ * spec example, after the same authentication and permission checks (start-up made
+ * sure every operation has one or the other).
  */
 export async function invokeHandler(ctx: Ctx): Promise<void> {
-  const op = ctx.op!;
-  const handler = ctx.api.handlers.get(op.operationId);
+  const op = operationOf(ctx);
+  const handler = ctx.api.handlers[op.operationId];
   if (handler) {
     ctx.result = await handler(ctx);
     return;
   }
-  ctx.result = { status: op.example!.status, body: structuredClone(op.example!.body) };
+  const example = op.example!;
+  ctx.result = { status: example.status, body: structuredClone(example.body) };
 }

@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import type { ApiRuntime, Ctx, HandlerResult, RequestInput, Services, WireResponse } from '../core/types.js';
-import { ApiError, isApiError } from '../core/api-error.js';
+import type { HandlerResult, RequestInput, WireResponse } from '../core/types.js';
+import { isApiError, type ApiError } from '../core/api-error.js';
+import type { ApiRuntime } from './api-runtime.js';
+import type { Ctx, NamespaceView, Services } from './context.js';
 import { findViolation, type ResponseViolation } from './check-response.js';
 
 export interface PipelineHooks {
@@ -14,17 +15,19 @@ export interface PipelineHooks {
 export async function runPipeline(
   api: ApiRuntime,
   req: RequestInput,
+  ns: NamespaceView,
   services: Services,
   hooks: PipelineHooks,
 ): Promise<WireResponse> {
-  const ctx = newCtx(api, req, services);
+  const ctx = newCtx(api, req, ns, services);
   let result: HandlerResult;
   try {
     for (const step of api.dialect.steps) {
       const pending = step(ctx);
       if (pending) await pending;
     }
-    result = ctx.result!;
+    if (!ctx.result) throw new Error('the steps ended without an answer');
+    result = ctx.result;
   } catch (err) {
     result = renderFailure(ctx, err);
   }
@@ -32,30 +35,31 @@ export async function runPipeline(
   if (violation) {
     services.log.error({ violation }, 'response does not match the spec');
     hooks.onResponseViolation?.(violation);
-    result = renderFailure(ctx, api.dialect.internalError(reportId()));
+    result = ctx.api.dialect.renderError(api.dialect.internalError(reportId(services)), ctx);
   }
   return api.dialect.serialize(result, ctx);
 }
 
 function renderFailure(ctx: Ctx, err: unknown): HandlerResult {
-  if (isApiError(err)) return ctx.api.dialect.renderError(err, ctx);
-  const id = reportId();
-  ctx.services.log.error({ err, reportId: id, operationId: ctx.op?.operationId }, 'unexpected error');
-  const internal = ctx.api.dialect.internalError(id);
-  const detail = ctx.services.config.developerMode ? (err as Error)?.message : undefined;
-  return ctx.api.dialect.renderError(new ApiError(internal.code, internal.params, detail), ctx);
+  if (isApiError(err) && err.api === ctx.api.name) return ctx.api.dialect.renderError(err, ctx);
+  const { log, config } = ctx.services;
+  const id = reportId(ctx.services);
+  // Another dialect's error is our bug as much as an exception is: logged, answered as a 500.
+  log.error({ err, reportId: id, api: ctx.api.name, operationId: ctx.op?.operationId }, 'unexpected error');
+  const detail = config.developerMode ? (err as Error)?.message : undefined;
+  return ctx.api.dialect.renderError(ctx.api.dialect.internalError(id, detail), ctx);
 }
 
-function reportId(): string {
-  return randomBytes(6).toString('hex');
+function reportId(services: Services): string {
+  return services.random.bytes(6).toString('hex');
 }
 
 /** An error answered before the pipeline runs (an oversized body), in the API's format. */
-export function renderStandalone(api: ApiRuntime, err: ApiError, req: RequestInput, services: Services): WireResponse {
-  const ctx = newCtx(api, req, services);
+export function renderStandalone(api: ApiRuntime, err: ApiError, req: RequestInput, ns: NamespaceView, services: Services): WireResponse {
+  const ctx = newCtx(api, req, ns, services);
   return api.dialect.serialize(api.dialect.renderError(err, ctx), ctx);
 }
 
-function newCtx(api: ApiRuntime, req: RequestInput, services: Services): Ctx {
-  return { req, services, api, pathParams: {}, query: {}, responseType: 'json', principal: { kind: 'guest' } };
+function newCtx(api: ApiRuntime, req: RequestInput, ns: NamespaceView, services: Services): Ctx {
+  return { req, services, api, ns, pathParams: {}, query: {}, responseType: 'json', principal: { kind: 'guest' } };
 }

@@ -1,4 +1,4 @@
-import type { Ctx } from '../core/types.js';
+import { operationOf, type Ctx } from './context.js';
 
 /**
  * Checks path and query parameters and the decoded body against the spec. The dialect
@@ -6,7 +6,7 @@ import type { Ctx } from '../core/types.js';
  * the values handlers receive.
  */
 export function validateRequest(ctx: Ctx): void {
-  const op = ctx.op!;
+  const op = operationOf(ctx);
   const { dialect } = ctx.api;
   if (op.pathParams && !op.pathParams.validate(ctx.pathParams)) {
     throw dialect.mapValidation(op.pathParams.validate.errors ?? [], 'path', ctx.pathParams, op.pathParams.names);

@@ -1,22 +1,25 @@
-import { join } from 'node:path';
-import type { ApiName, ApiRuntime, Clock, Handler, RandomSource, Services } from '../core/types.js';
+import { createHash } from 'node:crypto';
+import type { ValidateFunction } from 'ajv';
+import { isAbsolute, join } from 'node:path';
+import type { Clock, RandomSource } from '../core/types.js';
 import type { Config } from '../config.js';
-import type { Store } from '../store/store.js';
-import type { Dialect } from '../dialects/dialect.js';
+import type { Identity, Store } from '../store/store.js';
+import type { Handler, Services } from '../pipeline/context.js';
+import type { ApiRuntime } from '../pipeline/api-runtime.js';
 import type { PipelineHooks } from '../pipeline/run-pipeline.js';
 import type { LoadedSpec } from '../spec/load-spec.js';
+import type { ApiModule } from '../apis/api-module.js';
+import { API_MODULES } from '../apis/index.js';
 import { compileSpecs } from '../spec/compile-specs.js';
 import { buildOperations } from '../spec/build-operations.js';
 import { SpecError } from '../spec/spec-error.js';
 import { Router } from '../pipeline/router.js';
-import { loadFixtures } from '../fixtures/load-fixtures.js';
+import { readFixtureFile } from '../fixtures/read-fixture-file.js';
 import { SecretDigester } from '../auth/secrets.js';
 import { createRandomPool } from '../auth/random-pool.js';
 import { createLogger, type Logger } from '../log/create-logger.js';
-import { commerceDialect } from '../dialects/commerce/index.js';
-import { socialDialect } from '../dialects/social/index.js';
-import { commerceHandlers } from '../handlers/commerce/index.js';
-import { socialHandlers } from '../handlers/social/index.js';
+import { Namespaces } from './namespaces.js';
+import { freezeConfig } from './freeze-config.js';
 
 export interface RuntimeOptions {
   config: Config;
@@ -24,64 +27,81 @@ export interface RuntimeOptions {
   clock?: Clock;
   random?: RandomSource;
   log?: Logger;
-  /** replaces or adds handlers by operationId (tests use it to break a response on purpose) */
-  handlers?: Partial<Record<ApiName, Record<string, Handler>>>;
+  /** the APIs to serve; the registry by default */
+  modules?: readonly ApiModule[];
+  /** replaces or adds handlers by API and operationId (tests use it to break a response on purpose) */
+  handlers?: Record<string, Record<string, Handler>>;
   hooks?: PipelineHooks;
 }
 
 export interface Runtime {
-  apis: Record<ApiName, ApiRuntime>;
-  services: Services;
-  hooks: PipelineHooks;
+  readonly apis: readonly ApiRuntime[];
+  readonly services: Services;
+  readonly hooks: PipelineHooks;
+  readonly namespaces: Namespaces;
+  readonly modules: readonly ApiModule[];
 }
 
-const APIS: { name: ApiName; file: string; dialect: Dialect; handlers: Record<string, unknown> }[] = [
-  { name: 'commerce', file: 'commerce.openapi.yaml', dialect: commerceDialect, handlers: commerceHandlers },
-  { name: 'social', file: 'social.openapi.yaml', dialect: socialDialect, handlers: socialHandlers },
-];
-
 /**
- * Start-up: load both specs, compile every schema, check that each operation has a
- * handler or an example, load the fixtures against the spec schemas. Everything built
+ * Start-up: load every module's spec, compile every schema, check that each operation has
+ * a handler or an example, load the fixtures against the spec schemas. Everything built
  * here is immutable; the store is the only mutable state.
  */
 export function createRuntime(options: RuntimeOptions): Runtime {
-  const { config } = options;
-  const compiled = compileSpecs(APIS.map((a) => join(config.specsDir, a.file)), config.cacheDir);
+  const config = freezeConfig(options.config);
+  const modules = options.modules ?? API_MODULES;
+  const inDir = (dir: string, file: string) => (isAbsolute(file) ? file : join(dir, file));
+  const compiled = compileSpecs(modules.map((m) => inDir(config.specsDir, m.specFile)), config.cacheDir);
   const { specs, compiler } = compiled;
-  const schemaOf = (spec: LoadedSpec, name: string) => {
-    if (!spec.doc.components?.schemas?.[name]) throw new SpecError(spec.file, `/components/schemas/${name}`, undefined, 'is missing (fixtures are checked against it)');
-    return compiler.ref('response', `${spec.id}#/components/schemas/${name}`);
-  };
-  const secrets = new SecretDigester();
-  const fixtures = loadFixtures(config.fixturesDir, { customer: schemaOf(specs[0], 'Customer'), socialProfile: schemaOf(specs[1], 'UserProfile') }, secrets, config.cacheDir);
-  const services: Services = {
-    store: options.store,
-    clock: options.clock ?? { now: () => Date.now() },
-    random: options.random ?? createRandomPool(),
-    config,
-    fixtures,
-    log: options.log ?? createLogger(config.logLevel),
-    secrets,
-  };
-  const apis = {} as Record<ApiName, ApiRuntime>;
-  APIS.forEach((a, i) => {
-    const operations = buildOperations(a.name, specs[i], compiler);
-    const handlers = new Map<string, Handler>(Object.entries({ ...a.handlers, ...options.handlers?.[a.name] }) as [string, Handler][]);
-    checkCoverage(specs[i], operations, handlers);
-    apis[a.name] = { name: a.name, dialect: a.dialect, router: new Router(operations), handlers, operations };
+  const random = options.random ?? createRandomPool();
+  const clock = options.clock ?? { now: () => Date.now() };
+  const secrets = new SecretDigester(options.store.secretKey, random);
+  const apis = modules.map((module, i): ApiRuntime => {
+    const spec = specs[i];
+    const fixtureFile = module.fixtureFile ? inDir(config.fixturesDir, module.fixtureFile) : '';
+    const parts = module.build({
+      fixtures: fixtureFile ? readFixtureFile(fixtureFile, config.cacheDir) : null,
+      fixtureFile,
+      schema: (name) => schemaOf(spec, name, (ref) => compiler.ref('response', ref)),
+      secrets,
+      config,
+    });
+    const operations = buildOperations(module.name, spec, compiler);
+    const handlers = Object.freeze({ ...parts.handlers, ...options.handlers?.[module.name] });
+    checkCoverage(spec, operations, handlers);
+    return Object.freeze({ ...parts, name: module.name, prefix: module.prefix, servedAt: module.servedAt, router: new Router(operations), operations, handlers });
   });
   compiled.save();
-  return { apis, services, hooks: options.hooks ?? {} };
+  const seed = apis.flatMap((a) => a.seed);
+  const services: Services = Object.freeze({
+    store: options.store,
+    clock,
+    random,
+    config,
+    log: options.log ?? createLogger(config.logLevel),
+    secrets,
+  });
+  const namespaces = new Namespaces(options.store, seed, hashSeed(seed), clock, config);
+  return Object.freeze({ apis, services, hooks: options.hooks ?? {}, namespaces, modules });
 }
 
-function checkCoverage(spec: LoadedSpec, operations: ApiRuntime['operations'], handlers: Map<string, Handler>): void {
+function schemaOf(spec: LoadedSpec, name: string, compile: (ref: string) => ValidateFunction): ValidateFunction {
+  if (!spec.doc.components?.schemas?.[name]) throw new SpecError(spec.file, `/components/schemas/${name}`, undefined, 'is missing (fixtures are checked against it)');
+  return compile(`${spec.id}#/components/schemas/${name}`);
+}
+
+/** A namespace records which seed it was made from; another seed means the fixtures changed. */
+function hashSeed(seed: readonly Identity[]): string {
+  return createHash('sha256').update(JSON.stringify(seed)).digest('base64url').slice(0, 22);
+}
+
+function checkCoverage(spec: LoadedSpec, operations: ApiRuntime['operations'], handlers: Readonly<Record<string, Handler>>): void {
   const ids = new Set(operations.map((o) => o.operationId));
-  for (const id of handlers.keys()) {
+  for (const id of Object.keys(handlers)) {
     if (!ids.has(id)) throw new SpecError(spec.file, '/paths', id, 'a handler exists for this operationId but the spec has no such operation');
   }
   for (const op of operations) {
-    if (!handlers.has(op.operationId) && !op.example) {
+    if (!handlers[op.operationId] && !op.example) {
       throw new SpecError(spec.file, op.pointer, op.operationId, 'has no handler and no 2xx response example to serve');
     }
   }

@@ -1,5 +1,5 @@
 import type { ValidateFunction } from 'ajv';
-import type { ApiName, Example, MediaValidators, Operation, ParamValidator, Permission } from '../core/types.js';
+import type { Example, MediaValidators, Operation, ParamValidator, Permission } from '../core/types.js';
 import type { Purpose, SchemaCompiler } from './schema-compiler.js';
 import { deref, type LoadedSpec } from './load-spec.js';
 import { resolvePointer, toFragment, toPointer } from './json-pointer.js';
@@ -8,7 +8,7 @@ import { SpecError } from './spec-error.js';
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 /** Builds the immutable operation table of one spec, compiling every schema once. */
-export function buildOperations(api: ApiName, spec: LoadedSpec, compiler: SchemaCompiler): Operation[] {
+export function buildOperations(api: string, spec: LoadedSpec, compiler: SchemaCompiler): Operation[] {
   const ops: Operation[] = [];
   const seen = new Set<string>();
   for (const [path, item] of Object.entries<any>(spec.doc.paths)) {

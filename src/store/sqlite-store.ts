@@ -1,39 +1,34 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { ApiName } from '../core/types.js';
-import type { LoginFailures, Store, TokenRecord, UserType } from './store.js';
+import type {
+  Identity,
+  LoginFailureEntry,
+  LoginFailures,
+  NamespaceRecord,
+  NamespaceSettings,
+  PutResult,
+  Store,
+  TokenRecord,
+} from './store.js';
+import { migrate, StateVersionError } from './sqlite-schema.js';
+import { prepareStatements, type Statements } from './sqlite-statements.js';
 
-// Version 2: split tokens, rows keyed by an increasing id (appends, not random inserts).
-const SCHEMA_VERSION = 2;
-const SCHEMA = `
-DROP TABLE IF EXISTS tokens;
-CREATE TABLE tokens (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  api TEXT NOT NULL,
-  verifier_hash TEXT NOT NULL,
-  user_type TEXT NOT NULL,
-  user_id INTEGER NOT NULL,
-  client_app TEXT,
-  issued_at INTEGER NOT NULL,
-  expires_at INTEGER
-);
-CREATE INDEX tokens_by_user ON tokens (api, user_type, user_id);
-CREATE TABLE IF NOT EXISTS login_failures (
-  api TEXT NOT NULL,
-  user_type TEXT NOT NULL,
-  username TEXT NOT NULL,
-  failures INTEGER NOT NULL,
-  lock_expires_at INTEGER NOT NULL,
-  PRIMARY KEY (api, user_type, username)
-) WITHOUT ROWID;
-PRAGMA user_version = ${SCHEMA_VERSION};
-`;
+export class StateError extends Error {
+  override name = 'StateError';
+}
+
+export interface SqliteStoreOptions {
+  /** told of what opening the state did (a migration), once */
+  notice?: (message: string) => void;
+}
 
 /**
- * The default store: one SQLite file in the state directory. WAL with synchronous=NORMAL
- * keeps every committed write across a crash or kill of the process (an OS crash may lose
- * the last transactions), without an fsync on the request path.
+ * The default store: one SQLite file in the state directory, private to the user (0700,
+ * the file 0600). WAL with synchronous=NORMAL keeps every committed write across a crash
+ * or kill of the process (an OS crash may lose the last transactions), without an fsync
+ * on the request path.
  *
  * Token inserts, the one write on the hot path, are grouped: those made in one turn of the
  * event loop commit together in one transaction, and each caller's promise resolves only
@@ -45,53 +40,161 @@ PRAGMA user_version = ${SCHEMA_VERSION};
 export class SqliteStore implements Store {
   readonly kind = 'sqlite';
   readonly file: string;
-  private db: Database.Database;
-  private stmt;
-  private pending: { record: TokenRecord; resolve: (id: number) => void; reject: (err: unknown) => void }[] = [];
+  readonly secretKey: Buffer;
+  private readonly db: Database.Database;
+  private readonly stmt: Statements;
+  private pending: { ns: string; record: TokenRecord; resolve: (id: number) => void; reject: (err: unknown) => void }[] = [];
   private lastId: number;
   private flushScheduled = false;
 
-  constructor(dir: string) {
-    mkdirSync(dir, { recursive: true });
+  constructor(dir: string, options: SqliteStoreOptions = {}) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    chmodSync(dir, 0o700);
     this.file = join(dir, 'authmock.sqlite');
+    if (existsSync(this.file) && statSync(this.file).size === 0 && !existsSync(`${this.file}-wal`)) {
+      throw new StateError(`${this.file} is empty (0 bytes): whatever it held is lost. Delete it to start afresh, or restore it from a backup.`);
+    }
     this.db = new Database(this.file, { timeout: 1000 });
-    this.db.pragma('locking_mode = EXCLUSIVE');
     try {
+      chmodSync(this.file, 0o600);
+      this.db.pragma('locking_mode = EXCLUSIVE');
       this.db.pragma('journal_mode = WAL');
       this.db.pragma('synchronous = NORMAL');
-      // A state from an older format is started afresh: its tokens could not be read.
-      if (this.db.pragma('user_version', { simple: true }) !== SCHEMA_VERSION) this.db.exec(SCHEMA);
+      checkIntegrity(this.db, this.file);
+      const note = migrate(this.db, this.file);
+      if (note) options.notice?.(note);
     } catch (err) {
       this.db.close();
-      if ((err as { code?: string }).code === 'SQLITE_BUSY') {
-        throw new Error(`the state in ${dir} is in use by another authmock process; stop it first, or use another --state`);
-      }
-      throw err;
+      throw explain(err, dir, this.file);
     }
-    const db = this.db;
-    this.stmt = {
-      insertToken: db.prepare(
-        'INSERT INTO tokens (id, api, verifier_hash, user_type, user_id, client_app, issued_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      ),
-      findToken: db.prepare('SELECT * FROM tokens WHERE id = ? AND api = ?'),
-      revokeUser: db.prepare('DELETE FROM tokens WHERE api = ? AND user_type = ? AND user_id = ?'),
-      revokeOne: db.prepare('DELETE FROM tokens WHERE id = ? AND api = ?'),
-      getFailures: db.prepare('SELECT failures, lock_expires_at FROM login_failures WHERE api = ? AND user_type = ? AND username = ?'),
-      setFailures: db.prepare(
-        'INSERT OR REPLACE INTO login_failures (api, user_type, username, failures, lock_expires_at) VALUES (?, ?, ?, ?, ?)',
-      ),
-      clearFailures: db.prepare('DELETE FROM login_failures WHERE api = ? AND user_type = ? AND username = ?'),
-    };
+    this.stmt = prepareStatements(this.db);
+    this.secretKey = this.readSecretKey();
     // Ids are never reused, also across restarts: AUTOINCREMENT keeps the highest one ever
     // given in sqlite_sequence, which an explicit id updates too.
-    const seq = db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'tokens'").get() as { seq: number } | undefined;
+    const seq = this.db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'tokens'").get() as { seq: number } | undefined;
     this.lastId = seq?.seq ?? 0;
   }
 
-  saveToken(fields: Omit<TokenRecord, 'id'>): Promise<number> {
+  private readSecretKey(): Buffer {
+    const row = this.stmt.getMeta.get('secret_key') as { value: Buffer } | undefined;
+    if (row) return row.value;
+    const key = randomBytes(32);
+    this.stmt.setMeta.run('secret_key', key);
+    return key;
+  }
+
+  async getNamespace(ns: string): Promise<NamespaceRecord | undefined> {
+    return toNamespace(this.stmt.getNamespace.get(ns));
+  }
+
+  async createNamespace(ns: string, seed: readonly Identity[], seedHash: string, now: number): Promise<NamespaceRecord> {
+    this.flush();
+    this.db.transaction(() => {
+      if (this.stmt.getNamespace.get(ns)) return;
+      this.stmt.insertNamespace.run(ns, now, seedHash);
+      for (const identity of seed) this.writeIdentity(ns, identity, true);
+    })();
+    return toNamespace(this.stmt.getNamespace.get(ns))!;
+  }
+
+  async resetNamespace(ns: string, seed: readonly Identity[], seedHash: string, now: number): Promise<NamespaceRecord> {
+    this.flush();
+    this.db.transaction(() => {
+      this.dropNamespace(ns);
+      this.stmt.insertNamespace.run(ns, now, seedHash);
+      for (const identity of seed) this.writeIdentity(ns, identity, true);
+    })();
+    return toNamespace(this.stmt.getNamespace.get(ns))!;
+  }
+
+  async reseedNamespace(ns: string, seed: readonly Identity[], seedHash: string): Promise<void> {
+    this.flush();
+    this.db.transaction(() => {
+      for (const identity of seed) this.writeIdentity(ns, identity, true);
+      this.stmt.setSeedHash.run(seedHash, ns);
+    })();
+  }
+
+  private dropNamespace(ns: string): boolean {
+    for (const s of [this.stmt.deleteNsTokens, this.stmt.deleteNsFailures, this.stmt.deleteNsIdentities, this.stmt.deleteNsKeys, this.stmt.deleteNsCounters]) {
+      s.run(ns);
+    }
+    return this.stmt.deleteNamespace.run(ns).changes > 0;
+  }
+
+  async updateNamespace(ns: string, patch: { clockOffsetMs?: number; settings?: NamespaceSettings }): Promise<NamespaceRecord | undefined> {
+    this.flush();
+    return this.db.transaction(() => {
+      const current = toNamespace(this.stmt.getNamespace.get(ns));
+      if (!current) return undefined;
+      const offset = patch.clockOffsetMs ?? current.clockOffsetMs;
+      const settings = patch.settings ?? current.settings;
+      this.stmt.updateNamespace.run(offset, JSON.stringify(settings), ns);
+      return { ...current, clockOffsetMs: offset, settings: structuredClone(settings) };
+    })();
+  }
+
+  async deleteNamespace(ns: string): Promise<boolean> {
+    this.flush();
+    return this.db.transaction(() => this.dropNamespace(ns))();
+  }
+
+  async listNamespaces(): Promise<NamespaceRecord[]> {
+    return this.stmt.listNamespaces.all().map((row) => toNamespace(row)!);
+  }
+
+  async getIdentity(ns: string, api: string, kind: string, id: string): Promise<Identity | undefined> {
+    return toIdentity(api, kind, this.stmt.getIdentity.get(ns, api, kind, id));
+  }
+
+  async findIdentity(ns: string, api: string, kind: string, key: string): Promise<Identity | undefined> {
+    return toIdentity(api, kind, this.stmt.findIdentity.get(ns, api, kind, key));
+  }
+
+  async listIdentities(ns: string, api: string, kind: string): Promise<Identity[]> {
+    return this.stmt.listIdentities.all(ns, api, kind).map((row) => toIdentity(api, kind, row)!);
+  }
+
+  async putIdentity(ns: string, identity: Identity): Promise<PutResult> {
+    this.flush();
+    return this.db.transaction(() => this.writeIdentity(ns, identity, false))();
+  }
+
+  /** Inside a transaction. `force` takes keys over from other identities (seeding). */
+  private writeIdentity(ns: string, identity: Identity, force: boolean): PutResult {
+    const { api, kind, id, keys } = identity;
+    for (const key of keys) {
+      const owner = (this.stmt.keyOwner.get(ns, api, kind, key) as { id: string } | undefined)?.id;
+      if (owner !== undefined && owner !== id) {
+        if (!force) return 'key-conflict';
+        this.removeIdentity(ns, api, kind, owner);
+      }
+    }
+    this.removeIdentity(ns, api, kind, id);
+    this.stmt.insertIdentity.run(ns, api, kind, id, JSON.stringify(keys), JSON.stringify(identity.data));
+    for (const key of keys) this.stmt.insertKey.run(ns, api, kind, key, id);
+    return 'ok';
+  }
+
+  private removeIdentity(ns: string, api: string, kind: string, id: string): boolean {
+    this.stmt.deleteKeys.run(ns, api, kind, id);
+    return this.stmt.deleteIdentity.run(ns, api, kind, id).changes > 0;
+  }
+
+  async deleteIdentity(ns: string, api: string, kind: string, id: string): Promise<boolean> {
+    this.flush();
+    return this.db.transaction(() => this.removeIdentity(ns, api, kind, id))();
+  }
+
+  async nextId(ns: string, counter: string, atLeast: number): Promise<number> {
+    this.flush();
+    return (this.stmt.nextId.get(ns, counter, atLeast, atLeast) as { value: number }).value;
+  }
+
+  saveToken(ns: string, fields: Omit<TokenRecord, 'id'>): Promise<number> {
     const record = { ...fields, id: ++this.lastId };
     return new Promise((resolve, reject) => {
-      this.pending.push({ record, resolve, reject });
+      this.pending.push({ ns, record, resolve, reject });
       if (!this.flushScheduled) {
         this.flushScheduled = true;
         setImmediate(() => this.flush());
@@ -105,16 +208,16 @@ export class SqliteStore implements Store {
     const batch = this.pending;
     if (batch.length === 0) return;
     this.pending = [];
-    const insert = (r: TokenRecord) =>
-      this.stmt.insertToken.run(r.id, r.api, r.verifierHash, r.userType, r.userId, r.clientApp ?? null, r.issuedAt, r.expiresAt);
+    const insert = ({ ns, record: r }: (typeof batch)[number]) =>
+      this.stmt.insertToken.run(r.id, ns, r.api, r.verifierHash, r.userType, r.userId, r.clientApp ?? null, r.issuedAt, r.expiresAt);
     try {
-      this.db.transaction(() => batch.forEach((p) => insert(p.record)))();
+      this.db.transaction(() => batch.forEach(insert))();
       batch.forEach((p) => p.resolve(p.record.id));
     } catch {
       // One bad insert must not fail the others: retry each on its own.
       for (const p of batch) {
         try {
-          insert(p.record);
+          insert(p);
           p.resolve(p.record.id);
         } catch (err) {
           p.reject(err);
@@ -123,49 +226,60 @@ export class SqliteStore implements Store {
     }
   }
 
-  async findToken(api: ApiName, id: number): Promise<TokenRecord | undefined> {
-    const row = this.stmt.findToken.get(id, api) as any;
-    if (!row) return undefined;
-    return {
-      id: row.id,
-      api: row.api,
-      verifierHash: row.verifier_hash,
-      userType: row.user_type,
-      userId: row.user_id,
-      clientApp: row.client_app ?? undefined,
-      issuedAt: row.issued_at,
-      expiresAt: row.expires_at,
-    };
+  async findToken(ns: string, api: string, id: number): Promise<TokenRecord | undefined> {
+    return toToken(this.stmt.findToken.get(id, ns, api));
   }
 
-  async revokeUserTokens(api: ApiName, userType: UserType, userId: number): Promise<number> {
+  async listTokens(ns: string, filter: { api?: string; userType?: string; userId?: string }): Promise<TokenRecord[]> {
     this.flush();
-    return this.stmt.revokeUser.run(api, userType, userId).changes;
+    const rows = this.stmt.listTokens.all(ns, filter.api ?? null, filter.userType ?? null, filter.userId ?? null);
+    return rows.map((row) => toToken(row)!);
   }
 
-  async revokeToken(api: ApiName, id: number): Promise<boolean> {
+  async revokeUserTokens(ns: string, api: string, userType: string, userId: string): Promise<number> {
     this.flush();
-    return this.stmt.revokeOne.run(id, api).changes > 0;
+    return this.stmt.revokeUser.run(ns, api, userType, userId).changes;
   }
 
-  async getLoginFailures(api: ApiName, userType: UserType, username: string): Promise<LoginFailures | undefined> {
-    const row = this.stmt.getFailures.get(api, userType, username) as any;
+  async revokeToken(ns: string, api: string, id: number): Promise<boolean> {
+    this.flush();
+    return this.stmt.revokeOne.run(id, ns, api).changes > 0;
+  }
+
+  async getLoginFailures(ns: string, api: string, userType: string, username: string): Promise<LoginFailures | undefined> {
+    const row = this.stmt.getFailures.get(ns, api, userType, username) as { failures: number; lock_expires_at: number } | undefined;
     return row ? { failures: row.failures, lockExpiresAt: row.lock_expires_at } : undefined;
   }
 
-  async setLoginFailures(api: ApiName, userType: UserType, username: string, v: LoginFailures): Promise<void> {
+  async recordLoginFailure(ns: string, api: string, userType: string, username: string, now: number, lockMs: number): Promise<LoginFailures> {
     this.flush();
-    this.stmt.setFailures.run(api, userType, username, v.failures, v.lockExpiresAt);
+    const row = this.stmt.recordFailure.get(ns, api, userType, username, now + lockMs, now, now + lockMs) as { failures: number; lock_expires_at: number };
+    return { failures: row.failures, lockExpiresAt: row.lock_expires_at };
   }
 
-  async clearLoginFailures(api: ApiName, userType: UserType, username: string): Promise<void> {
+  async clearLoginFailures(ns: string, api: string, userType: string, username: string): Promise<boolean> {
     this.flush();
-    this.stmt.clearFailures.run(api, userType, username);
+    return this.stmt.clearFailures.run(ns, api, userType, username).changes > 0;
+  }
+
+  async listLoginFailures(ns: string): Promise<LoginFailureEntry[]> {
+    return (this.stmt.listFailures.all(ns) as any[]).map((r) => ({
+      api: r.api,
+      userType: r.user_type,
+      username: r.username,
+      failures: r.failures,
+      lockExpiresAt: r.lock_expires_at,
+    }));
+  }
+
+  async clearAllLoginFailures(ns: string): Promise<number> {
+    this.flush();
+    return this.stmt.deleteNsFailures.run(ns).changes;
   }
 
   async reset(): Promise<void> {
     this.flush();
-    this.db.exec('DELETE FROM tokens; DELETE FROM login_failures;');
+    this.db.exec('DELETE FROM tokens; DELETE FROM login_failures; DELETE FROM identities; DELETE FROM identity_keys; DELETE FROM counters; DELETE FROM namespaces;');
   }
 
   async close(): Promise<void> {
@@ -173,4 +287,52 @@ export class SqliteStore implements Store {
     this.flush();
     this.db.close();
   }
+}
+
+/** SQLite's own quick check: a damaged file is refused before anything reads it. */
+function checkIntegrity(db: Database.Database, file: string): void {
+  const rows = db.pragma('quick_check') as { quick_check: string }[];
+  const problems = rows.map((r) => r.quick_check).filter((r) => r !== 'ok');
+  if (problems.length > 0) {
+    throw new StateError(
+      `${file} is damaged (SQLite quick_check: ${problems.slice(0, 3).join('; ')}). ` +
+        'Move it away to start afresh, or restore it from a backup; authmock keeps no copy of its own.',
+    );
+  }
+}
+
+function explain(err: unknown, dir: string, file: string): Error {
+  const code = (err as { code?: string }).code;
+  if (code === 'SQLITE_BUSY') return new StateError(`the state in ${dir} is in use by another authmock process; stop it first, or use another --state`);
+  if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB') {
+    return new StateError(`${file} is damaged or not an authmock state file (${(err as Error).message}). Move it away to start afresh, or restore it from a backup.`);
+  }
+  if (err instanceof StateVersionError) return new StateError(err.message);
+  return err as Error;
+}
+
+function toNamespace(row: unknown): NamespaceRecord | undefined {
+  const r = row as { name: string; created_at: number; clock_offset_ms: number; settings: string; seed_hash: string } | undefined;
+  if (!r) return undefined;
+  return { name: r.name, createdAt: r.created_at, clockOffsetMs: r.clock_offset_ms, settings: JSON.parse(r.settings), seedHash: r.seed_hash };
+}
+
+function toIdentity(api: string, kind: string, row: unknown): Identity | undefined {
+  const r = row as { id: string; keys: string; data: string } | undefined;
+  return r && { api, kind, id: r.id, keys: JSON.parse(r.keys), data: JSON.parse(r.data) };
+}
+
+function toToken(row: unknown): TokenRecord | undefined {
+  const r = row as any;
+  if (!r) return undefined;
+  return {
+    id: r.id,
+    api: r.api,
+    verifierHash: r.verifier_hash,
+    userType: r.user_type,
+    userId: r.user_id,
+    clientApp: r.client_app ?? undefined,
+    issuedAt: r.issued_at,
+    expiresAt: r.expires_at,
+  };
 }

@@ -1,15 +1,31 @@
-import type { ApiName } from '../core/types.js';
+/**
+ * Everything mutable the mock keeps, per namespace: identities, tokens, login failures,
+ * the namespace's clock offset and settings. Asynchronous, and every update that reads,
+ * computes and writes is one operation here, so a networked backend (Redis) can make it
+ * atomic without any caller changing. The shared suite (test/store) runs every operation
+ * against every implementation.
+ */
 
-export type UserType = 'customer' | 'admin' | 'social';
+/** An account or client an API module knows: stored as JSON, secrets only as digests. */
+export interface Identity {
+  api: string;
+  /** the module's kind of identity: customer, admin, user, app, integration, ... */
+  kind: string;
+  /** unique within (api, kind) */
+  id: string;
+  /** lookup keys (login names, lower-cased where the API ignores case); unique within (api, kind) */
+  keys: string[];
+  data: Record<string, unknown>;
+}
 
 export interface TokenRecord {
-  /** the token's public part; assigned by the store, increasing */
+  /** the token's public part; assigned by the store, unique across namespaces */
   id: number;
-  api: ApiName;
+  api: string;
   /** SHA-256 of the token's secret part: the token itself is never stored */
   verifierHash: string;
-  userType: UserType;
-  userId: number;
+  userType: string;
+  userId: string;
   /** social tokens are bound to the client app that asked for them */
   clientApp?: string;
   issuedAt: number;
@@ -23,22 +39,79 @@ export interface LoginFailures {
   lockExpiresAt: number;
 }
 
-/**
- * Everything mutable the mock keeps. Asynchronous so that a networked backend can be
- * added without touching handlers; the embedded ones answer at once.
- */
+export interface LoginFailureEntry extends LoginFailures {
+  api: string;
+  userType: string;
+  username: string;
+}
+
+/** Per-namespace overrides of the start-up settings (absent: the start-up value). */
+export interface NamespaceSettings {
+  lockoutFailures?: number;
+  lockoutSeconds?: number;
+  /** user type -> seconds; null: never expires */
+  tokenLifetimes?: Record<string, number | null>;
+}
+
+export interface NamespaceRecord {
+  name: string;
+  createdAt: number;
+  /** added to the real clock for everything time-based in the namespace */
+  clockOffsetMs: number;
+  settings: NamespaceSettings;
+  /** a hash of the fixtures the namespace was seeded from */
+  seedHash: string;
+}
+
+export type PutResult = 'ok' | 'key-conflict';
+
 export interface Store {
   readonly kind: string;
+  /**
+   * The key passwords and secrets are digested with. It is kept with the state, so the
+   * stored digests stay usable across restarts; it never leaves the store.
+   */
+  readonly secretKey: Buffer;
+
+  getNamespace(ns: string): Promise<NamespaceRecord | undefined>;
+  /** creates the namespace with its seed identities unless it exists; returns the record either way */
+  createNamespace(ns: string, seed: readonly Identity[], seedHash: string, now: number): Promise<NamespaceRecord>;
+  /** back to the seed: identities, tokens, failures, clock offset and settings, in one step */
+  resetNamespace(ns: string, seed: readonly Identity[], seedHash: string, now: number): Promise<NamespaceRecord>;
+  /** writes the seed identities over those with the same ids, keeping the rest (fixtures changed) */
+  reseedNamespace(ns: string, seed: readonly Identity[], seedHash: string): Promise<void>;
+  updateNamespace(ns: string, patch: { clockOffsetMs?: number; settings?: NamespaceSettings }): Promise<NamespaceRecord | undefined>;
+  deleteNamespace(ns: string): Promise<boolean>;
+  listNamespaces(): Promise<NamespaceRecord[]>;
+
+  getIdentity(ns: string, api: string, kind: string, id: string): Promise<Identity | undefined>;
+  findIdentity(ns: string, api: string, kind: string, key: string): Promise<Identity | undefined>;
+  listIdentities(ns: string, api: string, kind: string): Promise<Identity[]>;
+  /** inserts or replaces by id; refused when one of its keys belongs to another identity */
+  putIdentity(ns: string, identity: Identity): Promise<PutResult>;
+  deleteIdentity(ns: string, api: string, kind: string, id: string): Promise<boolean>;
+  /** the next number of a named counter (identity ids), atomically */
+  nextId(ns: string, counter: string, atLeast: number): Promise<number>;
+
   /** stores a new token and returns its id, once it is stored for good */
-  saveToken(record: Omit<TokenRecord, 'id'>): Promise<number>;
-  findToken(api: ApiName, id: number): Promise<TokenRecord | undefined>;
+  saveToken(ns: string, record: Omit<TokenRecord, 'id'>): Promise<number>;
+  findToken(ns: string, api: string, id: number): Promise<TokenRecord | undefined>;
+  listTokens(ns: string, filter: { api?: string; userType?: string; userId?: string }): Promise<TokenRecord[]>;
   /** revokes every token of one user; returns how many were revoked */
-  revokeUserTokens(api: ApiName, userType: UserType, userId: number): Promise<number>;
-  revokeToken(api: ApiName, id: number): Promise<boolean>;
-  getLoginFailures(api: ApiName, userType: UserType, username: string): Promise<LoginFailures | undefined>;
-  setLoginFailures(api: ApiName, userType: UserType, username: string, value: LoginFailures): Promise<void>;
-  clearLoginFailures(api: ApiName, userType: UserType, username: string): Promise<void>;
-  /** forgets all tokens and counters: back to the fixtures */
+  revokeUserTokens(ns: string, api: string, userType: string, userId: string): Promise<number>;
+  revokeToken(ns: string, api: string, id: number): Promise<boolean>;
+
+  getLoginFailures(ns: string, api: string, userType: string, username: string): Promise<LoginFailures | undefined>;
+  /**
+   * Counts one failed login, atomically: a count whose lock has expired starts again at
+   * one, and each failure moves the lock's end to now + lockMs.
+   */
+  recordLoginFailure(ns: string, api: string, userType: string, username: string, now: number, lockMs: number): Promise<LoginFailures>;
+  clearLoginFailures(ns: string, api: string, userType: string, username: string): Promise<boolean>;
+  listLoginFailures(ns: string): Promise<LoginFailureEntry[]>;
+  clearAllLoginFailures(ns: string): Promise<number>;
+
+  /** forgets every namespace: back to the fixtures on the next request */
   reset(): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNTS, customerToken, makeApp } from '../support/make-app.js';
-import type { Handler } from '../../src/core/types.js';
+import type { Handler } from '../../src/pipeline/context.js';
 
 describe('answers are checked against the spec', () => {
   it('turns a handler answer that lost a required field into the API\'s 500 and reports it', async () => {
     const loseEmail: Handler = (ctx) => {
-      const { email, ...rest } = ctx.services.fixtures.commerce.customersById.get(1)!.record;
+      const { email, ...rest } = (ctx.principal as { identity: { record: Record<string, unknown> } }).identity.record;
       return { status: 200, body: rest };
     };
     const t = makeApp({}, { handlers: { commerce: { getCurrentCustomer: loseEmail } }, expectViolations: true });

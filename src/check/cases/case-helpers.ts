@@ -1,15 +1,15 @@
-import type { ApiName, Permission } from '../../core/types.js';
+import type { Permission } from '../../core/types.js';
 import type { Accounts, AccountRole } from '../accounts.js';
 import type { ApiModel, OperationModel } from '../spec-model.js';
 import type { CallSpec, Expectation } from '../case-types.js';
 import type { Session } from '../session.js';
-import { PROFILES, substituteCredentials } from '../api-profiles.js';
+import { substituteCredentials } from '../api-profile.js';
 import { encodeBody } from '../encode-body.js';
 
 export interface BuildInput {
-  models: Record<ApiName, ApiModel>;
+  models: Record<string, ApiModel>;
   /** the APIs being checked */
-  apis: ApiName[];
+  apis: string[];
   accounts: Accounts;
   /** failed logins after which the lockout account must be locked */
   lockoutAttempts: number;
@@ -26,10 +26,10 @@ export const PRISM_ANSWERS = {
 
 /** The role a caller needs to be served, from the spec's x-authmock-permission. */
 export function grantedRole(m: OperationModel): AccountRole | undefined {
-  return roleFor(m.op.permission, m.api);
+  return roleFor(m.op.permission, m);
 }
 
-function roleFor(permission: Permission, api: ApiName): AccountRole | undefined {
+function roleFor(permission: Permission, m: OperationModel): AccountRole | undefined {
   switch (permission.kind) {
     case 'anonymous':
       return undefined;
@@ -38,13 +38,13 @@ function roleFor(permission: Permission, api: ApiName): AccountRole | undefined 
     case 'acl':
       return 'admin';
     case 'token':
-      return Object.keys(PROFILES[api].logins)[0] as AccountRole;
+      return Object.keys(m.profile.logins)[0] as AccountRole;
   }
 }
 
 /** The accounts a request of this operation needs: its caller, and whose credentials a login example stands for. */
 export function requiredRoles(m: OperationModel, caller: AccountRole | undefined): AccountRole[] {
-  const example = PROFILES[m.api].exampleRole[m.op.operationId];
+  const example = m.profile.exampleRole[m.op.operationId];
   return [...new Set([caller, example].filter((r): r is AccountRole => r !== undefined))];
 }
 
@@ -59,7 +59,7 @@ export function positiveBody(
   token?: string,
 ): Record<string, unknown> | undefined {
   if (!example) return undefined;
-  const body = substituteCredentials(example, PROFILES[m.api].exampleRole[m.op.operationId], accounts);
+  const body = substituteCredentials(example, m.profile.exampleRole[m.op.operationId], accounts);
   for (const key of m.security.queryKeys) {
     if (!(key in body)) continue;
     if (token === undefined) delete body[key];
@@ -71,14 +71,14 @@ export function positiveBody(
 /** A token for the caller; operations that revoke get a fresh one so cached tokens survive. */
 export async function tokenFor(m: OperationModel, session: Session, role: AccountRole | undefined): Promise<string | undefined> {
   if (!role) return undefined;
-  return PROFILES[m.api].revoke?.operationId === m.op.operationId ? session.freshToken(role) : session.token(role);
+  return m.profile.revoke?.operationId === m.op.operationId ? session.freshToken(role) : session.token(role);
 }
 
 /** Path parameters: an account's id where the profile says so, else the spec's example. */
 export async function pathParamsFor(m: OperationModel, session: Session): Promise<Record<string, string | number>> {
   const out: Record<string, string | number> = {};
   for (const p of m.pathParams) {
-    const role = PROFILES[m.api].pathRoles[m.op.operationId]?.[p.name];
+    const role = m.profile.pathRoles[m.op.operationId]?.[p.name];
     const id = role ? await session.idOf(role) : undefined;
     out[p.name] = (id ?? p.example ?? 1) as string | number;
   }
@@ -104,7 +104,7 @@ export async function callWithToken(m: OperationModel, session: Session, token: 
 
 /** A check that a `self`/`token` answer belongs to the caller, when the profile knows how. */
 export function ownerCheck(m: OperationModel, accounts: Accounts, role: AccountRole | undefined): Expectation['verify'] {
-  const test = PROFILES[m.api].owner[m.op.operationId];
+  const test = m.profile.owner[m.op.operationId];
   const login = role ? accounts[role] : undefined;
   if (!test || !login) return undefined;
   return { check: 'answer_belongs_to_caller', test: (body) => test(body, login) };

@@ -1,9 +1,8 @@
-import type { ApiName } from '../../core/types.js';
+import type { ApiProfile } from '../api-profile.js';
 import type { AccountRole } from '../accounts.js';
 import type { CaseContext, CheckCase } from '../case-types.js';
 import type { Exchange } from '../http-client.js';
 import type { OperationModel } from '../spec-model.js';
-import { PROFILES } from '../api-profiles.js';
 import { callWithToken, ownerCheck, type BuildInput } from './case-helpers.js';
 
 type Op = (id: string) => OperationModel | undefined;
@@ -13,12 +12,12 @@ type Op = (id: string) => OperationModel | undefined;
  * revocation, two customers each seeing only their own record, an admin reading a
  * customer by id. Lockout is built separately: it must run last.
  */
-export function buildFlowCases(api: ApiName, input: BuildInput): CheckCase[] {
+export function buildFlowCases(api: string, input: BuildInput): CheckCase[] {
   const find: Op = (id) => input.models[api].operations.find((m) => m.op.operationId === id);
   return [lifecycleFlow(api, find, input), ownRecordFlow(api, find, input), lookupFlow(api, find, input)].filter((c): c is CheckCase => c !== undefined);
 }
 
-function defineFlow(api: ApiName, operationId: string, key: string, title: string, requires: AccountRole[], run: CheckCase['run'], tags: CheckCase['tags'] = {}): CheckCase {
+function defineFlow(api: string, operationId: string, key: string, title: string, requires: AccountRole[], run: CheckCase['run'], tags: CheckCase['tags'] = {}): CheckCase {
   return { id: `${api}.flow.${key}`, api, operationId, title, category: 'flow', requires, tags, run };
 }
 
@@ -26,20 +25,20 @@ function defineFlow(api: ApiName, operationId: string, key: string, title: strin
 async function logIn(ctx: CaseContext, role: AccountRole, check = 'login_accepted'): Promise<string | undefined> {
   const call = ctx.session.loginCall(role);
   const ex = await ctx.call(call, { check, outcome: 'success' });
-  return readIssuedToken(call.api, ex);
+  return readIssuedToken(ctx.session.profile(call.api), ex);
 }
 
-function readIssuedToken(api: ApiName, ex: Exchange | undefined): string | undefined {
+function readIssuedToken(profile: ApiProfile, ex: Exchange | undefined): string | undefined {
   if (!ex || ex.status < 200 || ex.status > 299) return undefined;
   try {
-    return PROFILES[api].readToken(JSON.parse(ex.text));
+    return profile.readToken(JSON.parse(ex.text));
   } catch {
     return undefined;
   }
 }
 
-function lifecycleFlow(api: ApiName, find: Op, input: BuildInput): CheckCase | undefined {
-  const { lifecycle, revoke } = PROFILES[api];
+function lifecycleFlow(api: string, find: Op, input: BuildInput): CheckCase | undefined {
+  const { lifecycle, revoke } = input.models[api].profile;
   const read = lifecycle && find(lifecycle.readOperationId);
   const revokeOp = revoke && find(revoke.operationId);
   if (!lifecycle || !read || !revokeOp) return undefined;
@@ -57,8 +56,8 @@ function lifecycleFlow(api: ApiName, find: Op, input: BuildInput): CheckCase | u
 }
 
 /** The lockout account is a second customer: before it is locked, it must see its own record only. */
-function ownRecordFlow(api: ApiName, find: Op, input: BuildInput): CheckCase | undefined {
-  const { lifecycle, lockoutRole } = PROFILES[api];
+function ownRecordFlow(api: string, find: Op, input: BuildInput): CheckCase | undefined {
+  const { lifecycle, lockoutRole } = input.models[api].profile;
   const read = lifecycle && find(lifecycle.readOperationId);
   if (!lifecycle || !read || !lockoutRole) return undefined;
   const roles = [lifecycle.role, lockoutRole];
@@ -72,8 +71,8 @@ function ownRecordFlow(api: ApiName, find: Op, input: BuildInput): CheckCase | u
   });
 }
 
-function lookupFlow(api: ApiName, find: Op, input: BuildInput): CheckCase | undefined {
-  const lookup = PROFILES[api].lookup;
+function lookupFlow(api: string, find: Op, input: BuildInput): CheckCase | undefined {
+  const lookup = input.models[api].profile.lookup;
   const op = lookup && find(lookup.operationId);
   if (!lookup || !op) return undefined;
   const verify = ownerCheck(op, input.accounts, lookup.idOf);
@@ -88,11 +87,11 @@ function lookupFlow(api: ApiName, find: Op, input: BuildInput): CheckCase | unde
 }
 
 /** Failed logins lock the account: even the right password is refused afterwards. Runs last. */
-export function buildLockoutCase(api: ApiName, input: BuildInput): CheckCase | undefined {
-  const role = PROFILES[api].lockoutRole;
+export function buildLockoutCase(api: string, input: BuildInput): CheckCase | undefined {
+  const role = input.models[api].profile.lockoutRole;
   if (!role) return undefined;
   const attempts = input.lockoutAttempts;
-  return defineFlow(api, PROFILES[api].logins[role]!, 'lockout', `${attempts} failed logins lock the account; then the right password is refused`, [role], async (ctx) => {
+  return defineFlow(api, input.models[api].profile.logins[role]!, 'lockout', `${attempts} failed logins lock the account; then the right password is refused`, [role], async (ctx) => {
     if (!(await logIn(ctx, role, 'lockout_account_usable'))) return;
     for (let i = 1; i <= attempts; i++) {
       const wrong = { ...ctx.session.loginCall(role, `wrong-password-${i}-authmock-check`), label: `wrong password ${i}/${attempts}` };

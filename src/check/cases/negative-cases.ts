@@ -2,7 +2,6 @@ import type { CallSpec, CheckCase } from '../case-types.js';
 import type { OperationModel } from '../spec-model.js';
 import { deref } from '../../spec/load-spec.js';
 import { encodeBody, isXmlType, MALFORMED, type EncodedBody } from '../encode-body.js';
-import { PROFILES } from '../api-profiles.js';
 import { makeCaseId, grantedRole, positiveBody, PRISM_ANSWERS, requiredRoles, servedCall, type BuildInput } from './case-helpers.js';
 
 const REJECTED = { check: 'negative_data_rejection', outcome: 'rejected' } as const;
@@ -114,7 +113,7 @@ function pathParamCases(m: OperationModel): CheckCase[] {
 
 /** Logins with a wrong password, an unknown user, a wrong client secret: refused with 401/403. */
 function credentialCases(m: OperationModel, input: BuildInput): CheckCase[] {
-  const variants = PROFILES[m.api].wrongCredentials[m.op.operationId] ?? [];
+  const variants = m.profile.wrongCredentials[m.op.operationId] ?? [];
   return variants.map((v) => ({
     ...defineNegative(m, `credentials-${v.title}`, `${v.title} is refused`, () => undefined),
     run: async (ctx) => {

@@ -1,9 +1,8 @@
-import type { ApiName, Permission } from '../../core/types.js';
+import type { Permission } from '../../core/types.js';
 import type { Accounts, AccountRole } from '../accounts.js';
 import type { CheckCase, Expectation } from '../case-types.js';
 import type { OperationModel } from '../spec-model.js';
 import type { Session } from '../session.js';
-import { PROFILES } from '../api-profiles.js';
 import { makeCaseId, lacksCredential, ownerCheck, PRISM_ANSWERS, requiredRoles, callWithToken, tokenFor, type BuildInput } from './case-helpers.js';
 
 /** Who calls: a role's live token, or a token that must not work. */
@@ -58,8 +57,8 @@ function describeOutcome(outcome: Expectation['outcome']): string {
   return outcome === 'success' ? 'served' : outcome === 'denied' ? 'denied (401/403)' : 'not served (4xx)';
 }
 
-function callersOf(api: ApiName, input: BuildInput): Caller[] {
-  const profile = PROFILES[api];
+function callersOf(api: string, input: BuildInput): Caller[] {
+  const profile = input.models[api].profile;
   const callers: Caller[] = [
     { key: 'none', title: 'no token', token: async () => undefined, requires: [], tags: {} },
     { key: 'garbage', title: 'a garbage token', token: async () => GARBAGE_TOKEN, requires: [], tags: {} },
@@ -72,8 +71,8 @@ function callersOf(api: ApiName, input: BuildInput): Caller[] {
     const role = profile.revoke.role;
     callers.push({ key: 'revoked', title: `a revoked ${ROLE_TITLES[role].replace(/^an? /, '')}`, token: (s) => s.revokedToken(api), requires: [role], tags: {} });
   }
-  for (const other of (Object.keys(PROFILES) as ApiName[]).filter((a) => a !== api)) {
-    const role = Object.keys(PROFILES[other].logins)[0] as AccountRole;
+  for (const other of Object.keys(input.models).filter((a) => a !== api)) {
+    const role = Object.keys(input.models[other].profile.logins)[0] as AccountRole;
     callers.push({ key: `${other}-token`, title: `${ROLE_TITLES[role]} (other API)`, token: (s) => s.token(role), requires: [role], tags: { crossApi: true } });
   }
   return callers;

@@ -1,9 +1,8 @@
-import type { ApiName } from '../../core/types.js';
 import type { CaseResult } from '../case-types.js';
 import type { ApiModel } from '../spec-model.js';
 
 export interface OperationScore {
-  api: ApiName;
+  api: string;
   operationId: string;
   method: string;
   path: string;

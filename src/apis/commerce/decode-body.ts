@@ -1,0 +1,137 @@
+import type { XMLParser } from 'fast-xml-parser';
+import type { Ctx, Step } from '../../pipeline/context.js';
+import { commerceError } from './error-codes.js';
+
+const XML_TYPES = new Set(['application/xml', 'text/xml', 'application/xhtml+xml']);
+const CONTENT_TYPE = /^([a-z\d/\-+.]+)(?:; *charset=(.+))?$/i;
+
+// Entities stay off: no DTD is ever read (documents with one are refused before parsing),
+// and only the five predefined XML entities and character references (&#64; &#x40;) are
+// decoded, as libxml does. `htmlEntities` is what enables the character references; the
+// HTML named entities it would also decode are refused beforehand (see REFERENCE).
+const XML_OPTIONS = {
+  ignoreAttributes: true,
+  parseTagValue: false,
+  trimValues: true,
+  processEntities: true,
+  htmlEntities: true,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+};
+
+type Xml = { parser: XMLParser; validate: typeof import('fast-xml-parser').XMLValidator.validate };
+
+/**
+ * The body step. The XML parser is loaded on the first XML body (most clients send JSON,
+ * and the module costs start-up time and resident memory), once per runtime.
+ */
+export function createDecodeBodyStep(): Step {
+  let xml: Promise<Xml> | undefined;
+  const loadXml = () =>
+    (xml ??= import('fast-xml-parser').then((m) => ({ parser: new m.XMLParser(XML_OPTIONS), validate: m.XMLValidator.validate })));
+  return (ctx) => decodeCommerceBody(ctx, loadXml);
+}
+
+/**
+ * Decodes POST/PUT bodies the platform's way, after routing and permission: an empty body
+ * is no input; otherwise Content-Type must be present, UTF-8 and JSON or XML.
+ */
+function decodeCommerceBody(ctx: Ctx, loadXml: () => Promise<Xml>): void | Promise<void> {
+  const { method, rawBody, headers } = ctx.req;
+  if ((method !== 'POST' && method !== 'PUT') || !rawBody || rawBody.length === 0) {
+    if (ctx.op?.requestBody) ctx.body = {};
+    ctx.bodyMediaType = ctx.op?.requestBody ? 'application/json' : undefined;
+    return;
+  }
+  const header = headers['content-type'];
+  if (!header) throw commerceError('CONTENT_TYPE_EMPTY');
+  const m = CONTENT_TYPE.exec(header.trim());
+  if (!m) throw commerceError('CONTENT_TYPE_INVALID');
+  if (m[2] !== undefined && m[2].trim().replace(/^"|"$/g, '').toLowerCase() !== 'utf-8') throw commerceError('CHARSET_UNSUPPORTED');
+  const type = m[1].toLowerCase();
+  const text = rawBody.toString('utf8');
+  if (type === 'application/json') {
+    ctx.body = castToParams(parseJson(text));
+    ctx.bodyMediaType = 'application/json';
+  } else if (XML_TYPES.has(type)) {
+    return loadXml().then((xml) => {
+      ctx.body = parseXml(xml.parser, xml.validate, text);
+      ctx.bodyMediaType = type;
+      useSchemaMediaType(ctx);
+    });
+  } else {
+    throw commerceError('MEDIA_TYPE_UNSUPPORTED', { type });
+  }
+  useSchemaMediaType(ctx);
+}
+
+/** The spec may not list every XML type for an operation; all share its JSON schema. */
+function useSchemaMediaType(ctx: Ctx): void {
+  if (ctx.op?.requestBody && !ctx.op.requestBody.media.byType.has(ctx.bodyMediaType!)) ctx.bodyMediaType = 'application/json';
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw commerceError('DECODING_ERROR', {}, `Unable to unserialize value. Error: ${(err as Error).message}`);
+  }
+}
+
+/** PHP's (array) cast: a scalar becomes [scalar], null becomes []. */
+function castToParams(value: unknown): Record<string, unknown> {
+  if (value === null) return {};
+  if (typeof value === 'object') return Array.isArray(value) ? { ...value } : (value as Record<string, unknown>);
+  return { 0: value };
+}
+
+/** The children of the first element; the root's name is ignored, as on the platform. */
+function parseXml(parser: XMLParser, validate: typeof import('fast-xml-parser').XMLValidator.validate, text: string): Record<string, unknown> {
+  if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw commerceError('XML_DECODING_ERROR', {}, 'DTDs and entity declarations are not accepted');
+  let valid: ReturnType<typeof validate>;
+  try {
+    valid = validate(text);
+  } catch (err) {
+    throw commerceError('XML_DECODING_ERROR', {}, (err as Error).message); // e.g. nesting too deep for the stack
+  }
+  if (valid !== true) throw commerceError('XML_DECODING_ERROR', {}, `${valid.err.msg} at line ${valid.err.line}`);
+  const bad = badReference(text);
+  if (bad) throw commerceError('XML_DECODING_ERROR', {}, `Entity or character reference ${bad} is not defined or not allowed`);
+  let doc: Record<string, unknown>;
+  try {
+    doc = parser.parse(text) as Record<string, unknown>;
+  } catch (err) {
+    throw commerceError('XML_DECODING_ERROR', {}, (err as Error).message);
+  }
+  const root = Object.values(doc)[0];
+  if (root === null || typeof root !== 'object') return {};
+  return emptyToNull(root) as Record<string, unknown>;
+}
+
+// An '&' outside CDATA and comments must start a predefined entity or a character reference.
+const REFERENCE = /&(?:(amp|lt|gt|apos|quot)|#(\d+)|#x([0-9a-fA-F]+));|&/g;
+
+/** The first reference libxml would refuse (undefined entity, bare '&', invalid character), if any. */
+function badReference(text: string): string | undefined {
+  const scanned = text.replace(/<!\[CDATA\[[\s\S]*?\]\]>|<!--[\s\S]*?-->/g, '');
+  for (const m of scanned.matchAll(REFERENCE)) {
+    if (m[1]) continue;
+    const code = m[2] !== undefined ? Number(m[2]) : m[3] !== undefined ? parseInt(m[3], 16) : NaN;
+    if (!isXmlChar(code)) return scanned.slice(m.index, m.index + 12).split(/\s/)[0];
+  }
+  return undefined;
+}
+
+function isXmlChar(c: number): boolean {
+  return c === 0x9 || c === 0xa || c === 0xd || (c >= 0x20 && c <= 0xd7ff) || (c >= 0xe000 && c <= 0xfffd) || (c >= 0x10000 && c <= 0x10ffff);
+}
+
+/** `<password/>` is null on the platform, which then counts as missing. */
+function emptyToNull(value: unknown): unknown {
+  if (value === '') return null;
+  if (Array.isArray(value)) return value.map(emptyToNull);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, emptyToNull(v)]));
+  }
+  return value;
+}

@@ -1,0 +1,67 @@
+import { ApiError } from '../../core/api-error.js';
+
+/**
+ * The commerce platform's errors, with its exact texts (docs/commerce-platform.md).
+ * `localized` errors keep %placeholders in `message` and carry `parameters`, as the
+ * platform's LocalizedExceptions do; `webapi` errors are substituted and carry none.
+ */
+export interface CommerceErrorDef {
+  status: number;
+  message: string;
+  kind: 'localized' | 'webapi';
+  /** developer-mode message; %detail is replaced by the error's detail */
+  devMessage?: string;
+}
+
+export const COMMERCE_ERRORS = {
+  ROUTE_NOT_PROCESSABLE: { status: 400, kind: 'webapi', message: 'Specified request cannot be processed.' },
+  METHOD_INVALID: { status: 400, kind: 'localized', message: 'Request method is invalid.' },
+  NO_ROUTE: { status: 404, kind: 'webapi', message: 'Request does not match any route.' },
+  NOT_AUTHORIZED: { status: 401, kind: 'localized', message: "The consumer isn't authorized to access %resources." },
+  SIGN_IN_INCORRECT: {
+    status: 401,
+    kind: 'localized',
+    message: 'The account sign-in was incorrect or your account is disabled temporarily. Please wait and try again later.',
+  },
+  FIELD_REQUIRED: { status: 400, kind: 'localized', message: '"%fieldName" is required. Enter and try again.' },
+  INPUT_EXCEPTIONS: { status: 400, kind: 'localized', message: 'One or more input exceptions have occurred.' },
+  INVALID_TYPE: {
+    status: 400,
+    kind: 'webapi',
+    message: 'The "%value" value\'s type is invalid. The "%type" type was expected. Verify and try again.',
+  },
+  INVALID_FIELD_VALUE: { status: 400, kind: 'localized', message: 'Invalid value of "%value" provided for the %fieldName field.' },
+  NO_SUCH_ENTITY: { status: 404, kind: 'localized', message: 'No such entity with %fieldName = %fieldValue' },
+  DECODING_ERROR: { status: 400, kind: 'webapi', message: 'Decoding error.', devMessage: 'Decoding error: \n%detail' },
+  XML_DECODING_ERROR: { status: 400, kind: 'webapi', message: 'Decoding error.', devMessage: 'Decoding Error: %detail' },
+  CONTENT_TYPE_EMPTY: { status: 400, kind: 'localized', message: 'Content-Type header is empty.' },
+  CONTENT_TYPE_INVALID: { status: 400, kind: 'localized', message: 'Content-Type header is invalid.' },
+  CHARSET_UNSUPPORTED: { status: 400, kind: 'localized', message: 'UTF-8 is the only supported charset.' },
+  MEDIA_TYPE_UNSUPPORTED: { status: 400, kind: 'webapi', message: 'Server cannot understand Content-Type HTTP header media type %type' },
+  NOT_ACCEPTABLE: {
+    status: 406,
+    kind: 'webapi',
+    message:
+      'Server cannot match any of the given Accept HTTP header media type(s) from the request: "%accept" with media types from the config of response renderer.',
+  },
+  // The platform sits behind a web server that refuses huge bodies; authmock answers in the API's shape.
+  BODY_TOO_LARGE: { status: 413, kind: 'webapi', message: 'Request body is larger than %limit bytes.' },
+  INTERNAL: {
+    status: 500,
+    kind: 'webapi',
+    message: 'Internal Error. Details are available in Magento log file. Report ID: webapi-%reportId',
+    devMessage: '%detail',
+  },
+} satisfies Record<string, CommerceErrorDef>;
+
+export type CommerceErrorCode = keyof typeof COMMERCE_ERRORS;
+
+/** An error of the commerce dialect: only the codes above compile. */
+export class CommerceError extends ApiError<CommerceErrorCode> {
+  readonly api = 'commerce';
+}
+
+/** Shorthand used by the steps and handlers. */
+export function commerceError(code: CommerceErrorCode, params?: Record<string, unknown>, detail?: string): CommerceError {
+  return new CommerceError(code, params, detail);
+}

@@ -1,0 +1,34 @@
+import type { Ctx } from '../../../pipeline/context.js';
+import { Lockout } from '../../../auth/lockout.js';
+import { commerceError } from '../error-codes.js';
+
+/**
+ * The token endpoints' checks, in the platform's order: a locked name is refused before
+ * its password is looked at; every failure, unknown names included, counts; a success
+ * clears the count. All failures give the same generic 401.
+ */
+export async function checkCredentials(
+  ctx: Pick<Ctx, 'services' | 'ns'>,
+  userType: 'customer' | 'admin',
+  username: string,
+  storedDigest: Buffer | undefined,
+  password: string,
+): Promise<void> {
+  const { lockout } = ctx.ns.settings;
+  const guard = new Lockout({
+    store: ctx.services.store,
+    ns: ctx.ns.name,
+    api: 'commerce',
+    userType,
+    now: ctx.ns.now(),
+    maxFailures: lockout.maxFailures,
+    seconds: lockout.seconds,
+  });
+  const failures = await guard.read(username);
+  if (guard.isLocked(failures)) throw commerceError('SIGN_IN_INCORRECT');
+  if (!ctx.services.secrets.matches(storedDigest, password)) {
+    await guard.recordFailure(username);
+    throw commerceError('SIGN_IN_INCORRECT');
+  }
+  await guard.recordSuccess(username, failures);
+}

@@ -1,0 +1,35 @@
+import type { ApiModule } from '../api-module.js';
+import type { Handler } from '../../pipeline/context.js';
+import { createCommerceDialect } from './dialect.js';
+import { commerceHandlers } from './handlers/index.js';
+import { commerceTokens } from './token-codec.js';
+import { loadCommerceFixtures } from './load-fixtures.js';
+import { resolveCommercePrincipal } from './resolve-principal.js';
+import { commerceCheckerProfile } from './checker-profile.js';
+
+/** The commerce platform's REST API with token authentication (docs/commerce-platform.md). */
+export const commerceModule: ApiModule = {
+  name: 'commerce',
+  specFile: 'commerce.openapi.yaml',
+  fixtureFile: 'commerce.yaml',
+  prefix: '/rest',
+  servedAt: '/rest/V1/...',
+  userTypes: ['customer', 'admin'],
+  checker: commerceCheckerProfile,
+  build(setup) {
+    const fixtures = loadCommerceFixtures(setup);
+    const storeCodes = ['default', 'all', ...[...fixtures.stores.keys()].filter((c) => c !== 'default')];
+    return {
+      dialect: createCommerceDialect(fixtures.stores, setup.config.developerMode),
+      handlers: commerceHandlers as Record<string, Handler>,
+      tokens: commerceTokens,
+      seed: fixtures.seed,
+      resolvePrincipal: resolveCommercePrincipal,
+      describeAccounts: () => [
+        `stores: ${storeCodes.join(', ')} (/rest/<store>/V1/...)`,
+        `customers: ${fixtures.customerEmails.join(', ')}`,
+        `admins: ${fixtures.adminNames.join(', ')}`,
+      ],
+    };
+  },
+};

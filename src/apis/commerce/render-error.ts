@@ -1,0 +1,27 @@
+import type { HandlerResult } from '../../core/types.js';
+import { COMMERCE_ERRORS, type CommerceError, type CommerceErrorCode, type CommerceErrorDef } from './error-codes.js';
+
+/** The platform's error body: message, then errors, parameters and (developer mode) trace. */
+export function renderCommerceError(err: CommerceError, dev: boolean): HandlerResult {
+  const def: CommerceErrorDef = COMMERCE_ERRORS[err.code];
+  const body: Record<string, unknown> = {};
+  if (def.kind === 'webapi') {
+    body.message = dev && def.devMessage && err.detail ? substitute(def.devMessage, { detail: err.detail }) : substitute(def.message, err.params);
+  } else {
+    body.message = def.message;
+    const { errors, ...params } = err.params as { errors?: { code: CommerceErrorCode; params: Record<string, unknown> }[] };
+    if (errors) body.errors = errors.map((e) => ({ message: COMMERCE_ERRORS[e.code].message, parameters: e.params }));
+    if (Object.keys(params).length > 0) body.parameters = params;
+  }
+  // Developer mode: masked platform exceptions carry their stack, framework ones null.
+  if (dev) body.trace = def.kind === 'localized' ? traceOf(err) : null;
+  return { status: def.status, body };
+}
+
+function substitute(template: string, params: Record<string, unknown>): string {
+  return template.replace(/%([A-Za-z]+)/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+function traceOf(err: CommerceError): string {
+  return (err.stack ?? '').split('\n').slice(1).map((line, i) => `#${i} ${line.trim().replace(/^at /, '')}`).join('\n');
+}

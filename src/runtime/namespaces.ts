@@ -1,0 +1,61 @@
+import type { Clock } from '../core/types.js';
+import type { Identity, NamespaceRecord, NamespaceSettings, Store } from '../store/store.js';
+import type { Config } from '../config.js';
+import type { EffectiveSettings, NamespaceView } from '../pipeline/context.js';
+
+export const DEFAULT_NAMESPACE = 'default';
+
+/**
+ * Namespaces as a request meets them: made from the fixtures on first use, and brought
+ * up to date when the fixtures changed since (identities created at run time are kept).
+ * Everything is read from the store on each request, so several servers on one store
+ * see one another's clock moves and settings at once.
+ */
+export class Namespaces {
+  constructor(
+    private readonly store: Store,
+    private readonly seed: readonly Identity[],
+    private readonly seedHash: string,
+    private readonly clock: Clock,
+    private readonly config: Readonly<Config>,
+  ) {}
+
+  /** The namespace's record, created from the fixtures when it does not exist yet. */
+  async ensure(name: string): Promise<NamespaceRecord> {
+    const found = await this.store.getNamespace(name);
+    if (!found) return this.store.createNamespace(name, this.seed, this.seedHash, this.clock.now());
+    if (found.seedHash !== this.seedHash) await this.store.reseedNamespace(name, this.seed, this.seedHash);
+    return found;
+  }
+
+  async open(name: string): Promise<NamespaceView> {
+    return this.view(await this.ensure(name));
+  }
+
+  view(record: NamespaceRecord): NamespaceView {
+    const offset = record.clockOffsetMs;
+    const clock = this.clock;
+    return {
+      name: record.name,
+      now: offset === 0 ? () => clock.now() : () => clock.now() + offset,
+      settings: effectiveSettings(this.config, record.settings),
+    };
+  }
+
+  /** Back to the fixtures: identities, tokens, lockouts, clock and settings. */
+  reset(name: string): Promise<NamespaceRecord> {
+    return this.store.resetNamespace(name, this.seed, this.seedHash, this.clock.now());
+  }
+}
+
+export function effectiveSettings(config: Readonly<Config>, own: NamespaceSettings): EffectiveSettings {
+  const lifetimes: Record<string, number | undefined> = { ...config.tokenLifetimes };
+  for (const [type, seconds] of Object.entries(own.tokenLifetimes ?? {})) lifetimes[type] = seconds ?? undefined;
+  return {
+    lockout: {
+      maxFailures: own.lockoutFailures ?? config.lockout.maxFailures,
+      seconds: own.lockoutSeconds ?? config.lockout.seconds,
+    },
+    tokenLifetimes: lifetimes,
+  };
+}

@@ -1,0 +1,104 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * The state file's schema and how older ones are brought up to it, in place. Version 3
+ * added namespaces and identities and made user ids text; tokens and login failures of
+ * version 2 move into the `default` namespace unchanged.
+ */
+export const SCHEMA_VERSION = 3;
+
+const TABLES = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value BLOB NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS namespaces (
+  name TEXT PRIMARY KEY,
+  created_at INTEGER NOT NULL,
+  clock_offset_ms INTEGER NOT NULL DEFAULT 0,
+  settings TEXT NOT NULL DEFAULT '{}',
+  seed_hash TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS identities (
+  ns TEXT NOT NULL, api TEXT NOT NULL, kind TEXT NOT NULL, id TEXT NOT NULL,
+  keys TEXT NOT NULL, data TEXT NOT NULL,
+  PRIMARY KEY (ns, api, kind, id)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS identity_keys (
+  ns TEXT NOT NULL, api TEXT NOT NULL, kind TEXT NOT NULL, key TEXT NOT NULL, id TEXT NOT NULL,
+  PRIMARY KEY (ns, api, kind, key)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS counters (ns TEXT NOT NULL, name TEXT NOT NULL, value INTEGER NOT NULL, PRIMARY KEY (ns, name)) WITHOUT ROWID;
+`;
+
+const TOKENS = `
+CREATE TABLE tokens (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  ns TEXT NOT NULL,
+  api TEXT NOT NULL,
+  verifier_hash TEXT NOT NULL,
+  user_type TEXT NOT NULL,
+  user_id TEXT NOT NULL,
+  client_app TEXT,
+  issued_at INTEGER NOT NULL,
+  expires_at INTEGER
+);
+CREATE INDEX tokens_by_user ON tokens (ns, api, user_type, user_id);
+`;
+
+const FAILURES = `
+CREATE TABLE login_failures (
+  ns TEXT NOT NULL,
+  api TEXT NOT NULL,
+  user_type TEXT NOT NULL,
+  username TEXT NOT NULL,
+  failures INTEGER NOT NULL,
+  lock_expires_at INTEGER NOT NULL,
+  PRIMARY KEY (ns, api, user_type, username)
+) WITHOUT ROWID;
+`;
+
+export class StateVersionError extends Error {}
+
+/**
+ * Brings the file to SCHEMA_VERSION in one transaction and says what it did; a file from
+ * a newer authmock, or of a version this one never wrote, is refused untouched.
+ */
+export function migrate(db: Database.Database, file: string): string | undefined {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version === SCHEMA_VERSION) return undefined;
+  if (version > SCHEMA_VERSION) {
+    throw new StateVersionError(
+      `${file} was written by a newer authmock (state version ${version}; this one reads up to ${SCHEMA_VERSION}). ` +
+        'Upgrade authmock, or start with another --state.',
+    );
+  }
+  if (version !== 0 && version !== 1 && version !== 2) {
+    throw new StateVersionError(`${file} has an unknown state version ${version}. Start with another --state, or move the file away.`);
+  }
+  let note: string | undefined;
+  db.transaction(() => {
+    db.exec(TABLES);
+    const hasTable = (name: string) => !!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name);
+    if (version === 2) {
+      const seq = (db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'tokens'").get() as { seq: number } | undefined)?.seq ?? 0;
+      db.exec(`ALTER TABLE tokens RENAME TO tokens_v2; DROP INDEX IF EXISTS tokens_by_user; ${TOKENS}`);
+      db.exec(`INSERT INTO tokens (id, ns, api, verifier_hash, user_type, user_id, client_app, issued_at, expires_at)
+               SELECT id, 'default', api, verifier_hash, user_type, CAST(user_id AS TEXT), client_app, issued_at, expires_at FROM tokens_v2;
+               DROP TABLE tokens_v2;`);
+      // Ids are never reused: keep the highest one ever given, not just the highest left.
+      db.prepare("UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'tokens'").run(seq);
+      note = 'state migrated from version 2: tokens and login failures kept in the default namespace';
+    } else {
+      // Version 1 stored whole tokens, which this format cannot verify; nothing else was kept.
+      if (hasTable('tokens')) note = 'state of version 1: its tokens (an older token format) cannot be verified and were dropped';
+      db.exec(`DROP TABLE IF EXISTS tokens; ${TOKENS}`);
+    }
+    if (hasTable('login_failures')) {
+      db.exec(`ALTER TABLE login_failures RENAME TO login_failures_old; ${FAILURES}`);
+      db.exec(`INSERT INTO login_failures SELECT 'default', api, user_type, username, failures, lock_expires_at FROM login_failures_old;
+               DROP TABLE login_failures_old;`);
+    } else {
+      db.exec(FAILURES);
+    }
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  })();
+  return note;
+}

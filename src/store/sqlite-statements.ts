@@ -1,0 +1,60 @@
+import type Database from 'better-sqlite3';
+
+/** Every statement the SQLite store runs, prepared once. */
+export function prepareStatements(db: Database.Database) {
+  const p = (sql: string) => db.prepare(sql);
+  return {
+    getMeta: p('SELECT value FROM meta WHERE key = ?'),
+    setMeta: p('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)'),
+
+    getNamespace: p('SELECT * FROM namespaces WHERE name = ?'),
+    listNamespaces: p('SELECT * FROM namespaces ORDER BY name'),
+    insertNamespace: p("INSERT INTO namespaces (name, created_at, clock_offset_ms, settings, seed_hash) VALUES (?, ?, 0, '{}', ?)"),
+    updateNamespace: p('UPDATE namespaces SET clock_offset_ms = ?, settings = ? WHERE name = ?'),
+    setSeedHash: p('UPDATE namespaces SET seed_hash = ? WHERE name = ?'),
+    deleteNamespace: p('DELETE FROM namespaces WHERE name = ?'),
+    deleteNsTokens: p('DELETE FROM tokens WHERE ns = ?'),
+    deleteNsFailures: p('DELETE FROM login_failures WHERE ns = ?'),
+    deleteNsIdentities: p('DELETE FROM identities WHERE ns = ?'),
+    deleteNsKeys: p('DELETE FROM identity_keys WHERE ns = ?'),
+    deleteNsCounters: p('DELETE FROM counters WHERE ns = ?'),
+
+    getIdentity: p('SELECT id, keys, data FROM identities WHERE ns = ? AND api = ? AND kind = ? AND id = ?'),
+    findIdentity: p(
+      'SELECT i.id, i.keys, i.data FROM identity_keys k JOIN identities i ON i.ns = k.ns AND i.api = k.api AND i.kind = k.kind AND i.id = k.id ' +
+        'WHERE k.ns = ? AND k.api = ? AND k.kind = ? AND k.key = ?',
+    ),
+    listIdentities: p('SELECT id, keys, data FROM identities WHERE ns = ? AND api = ? AND kind = ?'),
+    keyOwner: p('SELECT id FROM identity_keys WHERE ns = ? AND api = ? AND kind = ? AND key = ?'),
+    insertIdentity: p('INSERT INTO identities (ns, api, kind, id, keys, data) VALUES (?, ?, ?, ?, ?, ?)'),
+    insertKey: p('INSERT INTO identity_keys (ns, api, kind, key, id) VALUES (?, ?, ?, ?, ?)'),
+    deleteKeys: p('DELETE FROM identity_keys WHERE ns = ? AND api = ? AND kind = ? AND id = ?'),
+    deleteIdentity: p('DELETE FROM identities WHERE ns = ? AND api = ? AND kind = ? AND id = ?'),
+    // One statement: the counter moves on atomically, never below `atLeast`.
+    nextId: p(
+      'INSERT INTO counters (ns, name, value) VALUES (?, ?, ?) ON CONFLICT (ns, name) DO UPDATE SET value = max(value + 1, ?) RETURNING value',
+    ),
+
+    insertToken: p(
+      'INSERT INTO tokens (id, ns, api, verifier_hash, user_type, user_id, client_app, issued_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    ),
+    findToken: p('SELECT * FROM tokens WHERE id = ? AND ns = ? AND api = ?'),
+    listTokens: p(
+      'SELECT * FROM tokens WHERE ns = ?1 AND (?2 IS NULL OR api = ?2) AND (?3 IS NULL OR user_type = ?3) AND (?4 IS NULL OR user_id = ?4) ORDER BY id',
+    ),
+    revokeUser: p('DELETE FROM tokens WHERE ns = ? AND api = ? AND user_type = ? AND user_id = ?'),
+    revokeOne: p('DELETE FROM tokens WHERE id = ? AND ns = ? AND api = ?'),
+
+    getFailures: p('SELECT failures, lock_expires_at FROM login_failures WHERE ns = ? AND api = ? AND user_type = ? AND username = ?'),
+    // One statement: a count whose lock has expired starts again at one.
+    recordFailure: p(
+      'INSERT INTO login_failures (ns, api, user_type, username, failures, lock_expires_at) VALUES (?, ?, ?, ?, 1, ?) ' +
+        'ON CONFLICT (ns, api, user_type, username) DO UPDATE SET ' +
+        'failures = CASE WHEN lock_expires_at > ? THEN failures + 1 ELSE 1 END, lock_expires_at = ? RETURNING failures, lock_expires_at',
+    ),
+    clearFailures: p('DELETE FROM login_failures WHERE ns = ? AND api = ? AND user_type = ? AND username = ?'),
+    listFailures: p('SELECT * FROM login_failures WHERE ns = ? ORDER BY api, user_type, username'),
+  };
+}
+
+export type Statements = ReturnType<typeof prepareStatements>;
