@@ -10,7 +10,7 @@ import { listSecrets, loadAccounts } from './lib/load-accounts.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const models = { commerce: loadApiModel(ROOT, 'commerce'), social: loadApiModel(ROOT, 'social') };
-const checker = new AnswerChecker(models, listSecrets(loadAccounts(ROOT)));
+const checker = new AnswerChecker(models, listSecrets(loadAccounts(ROOT)), { customer: 'roni_cost@example.com' });
 
 const request = (over: Partial<FuzzRequest> = {}): FuzzRequest => ({
   api: 'commerce',
@@ -41,7 +41,7 @@ describe("the fuzzer's oracle", () => {
   it('flags a server error, a body off its schema and an undeclared success', () => {
     expect(kinds(request(), answer(500, { message: 'Internal Error.' }))).toContain('server-error');
     expect(kinds(request(), answer(400, { error: 'no message field' }))).toEqual(['off-spec']);
-    expect(kinds(request(), answer(201, { email: 'a@example.com', firstname: 'a', lastname: 'b' }))).toEqual(['off-spec']);
+    expect(kinds(request({ token: { kind: 'valid', principal: 'customer' } }), answer(201, { email: 'roni_cost@example.com', firstname: 'a', lastname: 'b' }), 'x')).toEqual(['off-spec']);
     expect(kinds(request({ api: 'social', operationId: 'login', target: '/socialapi/auth/post/login' }), answer(401, { message: 'no status' }))).toEqual(['off-spec']);
   });
 
@@ -53,6 +53,18 @@ describe("the fuzzer's oracle", () => {
     expect(kinds(request({ secrets: ['fuzz-pw-abcdefgh'] }), answer(400, { message: 'bad value fuzz-pw-abcdefgh' }))).toEqual(['secret-echoed']);
     expect(kinds(request(), answer(400, { message: 'demo-mobile-secret' }))).toEqual(['secret-echoed']);
     expect(kinds(request({ token: { kind: 'garbage', value: 'q0u66k8h42yaevtchv09uyy3y9gaj2ap' } }), answer(401, { message: 'bad token q0u66k8h42yaevtchv09uyy3y9gaj2ap' }), 'q0u66k8h42yaevtchv09uyy3y9gaj2ap')).toEqual(['secret-echoed']);
+  });
+
+  it('flags a protected operation answering 2xx to no token, a revoked one or the wrong principal', () => {
+    const customer = { email: 'roni_cost@example.com', firstname: 'Veronica', lastname: 'Costello' };
+    expect(kinds(request({ token: { kind: 'valid', principal: 'customer' } }), answer(200, customer), 'x')).toEqual([]);
+    expect(kinds(request({ token: { kind: 'revoked', api: 'commerce' } }), answer(200, customer), 'x')).toEqual(['access']);
+    expect(kinds(request({ token: { kind: 'valid', principal: 'socialUser' } }), answer(200, customer), 'x')).toEqual(['access']);
+    expect(kinds(request({ token: { kind: 'valid', principal: 'customer' } }), answer(200, { ...customer, email: 'john.smith@example.com' }), 'x')).toEqual(['access']);
+  });
+
+  it('flags a commerce answer in another format than a plain Accept asks for', () => {
+    expect(kinds(request({ headers: { Accept: 'application/xml' } }), answer(401, { message: 'x' }))).toEqual(['off-spec']);
   });
 
   it('flags an answer slower than 2 s and a dropped connection', () => {

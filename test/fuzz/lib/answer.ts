@@ -7,11 +7,13 @@ export interface Answer {
   ms: number;
   /** no answer at all: a reset connection, a timeout */
   error?: string;
+  /** the first try's connection was dropped without an answer; this answer is the second try's */
+  droppedOnce?: string;
   /** spec violations the in-process server reported while answering (they become 500s) */
   violations?: unknown[];
 }
 
-export type FindingKind = 'server-error' | 'slow' | 'no-answer' | 'off-spec' | 'secret-echoed' | 'spec-violation';
+export type FindingKind = 'server-error' | 'slow' | 'no-answer' | 'off-spec' | 'secret-echoed' | 'spec-violation' | 'access';
 
 export interface Finding {
   kind: FindingKind;

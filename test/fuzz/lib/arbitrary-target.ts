@@ -35,6 +35,7 @@ export function arbitraryTarget(model: ApiModel, op: OperationModel, storeCodes:
     ...op.pathParams.map((p) =>
       fc.oneof(
         { arbitrary: fc.integer({ min: 0, max: 2 ** 31 - 1 }).map((seed): [string, string[]] => [String(sampleSchema(p.schema, seed)), []]), weight: 3 },
+        { arbitrary: fc.constantFrom('1', '2').map((v): [string, string[]] => [v, ['param:fixture-id']]), weight: 2 },
         { arbitrary: fc.constantFrom(...TRICKY_IDS).map((v): [string, string[]] => [v, ['param:tricky']]), weight: 3 },
         { arbitrary: arbitraryNastyString.map((v): [string, string[]] => [percentEncode(v), ['param:nasty']]), weight: 1 },
       ),

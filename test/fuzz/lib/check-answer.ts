@@ -2,7 +2,7 @@ import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { ApiModel, ApiName, OperationModel, Schema } from './api-model.js';
 import type { Answer, Finding } from './answer.js';
-import type { FuzzRequest } from './fuzz-request.js';
+import type { FuzzRequest, Principal } from './fuzz-request.js';
 import type { WireRequest } from './encode-request.js';
 import { matchXml } from './match-xml.js';
 
@@ -26,9 +26,14 @@ export class AnswerChecker {
   private readonly ajv = new Ajv2020({ strict: false, validateSchema: false, allErrors: false, logger: false });
   private readonly compiled = new Map<Schema, Validate>();
 
+  /**
+   * @param identities the login name each valid-token principal's own record answers with,
+   *   so that an answer about someone else is caught
+   */
   constructor(
     private readonly models: Record<ApiName, ApiModel>,
     private readonly fixtureSecrets: string[],
+    private readonly identities: Partial<Record<Principal, string>> = {},
   ) {
     addFormats(this.ajv);
     for (const f of ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password']) this.ajv.addFormat(f, true);
@@ -42,6 +47,10 @@ export class AnswerChecker {
     if (answer.violations?.length) findings.push({ kind: 'spec-violation', detail: JSON.stringify(answer.violations).slice(0, 600) });
     const offSpec = this.findOffSpec(req, wire, answer);
     if (offSpec) findings.push({ kind: 'off-spec', detail: offSpec });
+    const access = this.findAccessProblem(req, wire, answer);
+    if (access) findings.push({ kind: 'access', detail: access });
+    const format = findFormatProblem(req, wire, answer);
+    if (format) findings.push({ kind: 'off-spec', detail: format });
     const echoed = this.findEcho(req, token, answer);
     if (echoed) findings.push({ kind: 'secret-echoed', detail: echoed });
     return findings;
@@ -76,6 +85,30 @@ export class AnswerChecker {
     }
     const problem = matchXml(text, schemas);
     return problem && `status ${answer.status} XML is off the schema (${problem}): ${text.slice(0, 300)}`;
+  }
+
+  /**
+   * The spec's x-authmock-permission, for successes: a protected operation answers 2xx only
+   * to a valid token of its own API whose principal has the permission ('self': a customer;
+   * a resource list: the admin whose role has all resources), and then about that principal.
+   */
+  private findAccessProblem(req: FuzzRequest, wire: WireRequest, answer: Answer): string | undefined {
+    if (answer.status < 200 || answer.status >= 300 || wire.method === 'OPTIONS') return undefined;
+    const op = this.models[req.api].operations.find((o) => o.operationId === req.operationId);
+    if (!op || op.permission === 'anonymous' || attributeApi(wire.target.split('?')[0]) !== req.api) return undefined;
+    const t = req.token;
+    const own: Record<ApiName, Principal[]> = { commerce: ['customer', 'customer2', 'admin', 'restrictedAdmin'], social: ['socialUser'] };
+    const allowed: Principal[] = op.permission === 'self' ? ['customer', 'customer2'] : op.permission === 'token' ? ['socialUser'] : Array.isArray(op.permission) ? ['admin'] : own[req.api];
+    if (t.kind !== 'valid' || !allowed.includes(t.principal)) {
+      return `${req.operationId} (permission ${JSON.stringify(op.permission)}) answered ${answer.status} to a ${t.kind}${t.kind === 'valid' ? ` ${t.principal}` : ''} token`;
+    }
+    const expected = this.identities[t.principal];
+    if (expected && wire.method === 'GET' && (op.permission === 'self' || op.permission === 'token')) {
+      const body = parseJson(answer.body.toString('utf8'))?.json;
+      const names = [body?.email, body?.user?.email, body?.user?.username].filter((x) => typeof x === 'string');
+      if (body && !names.includes(expected)) return `${req.operationId} answered about ${names.join('/') || 'nobody'} to ${t.principal} (${expected})`;
+    }
+    return undefined;
   }
 
   /** 2xx: only what the operation declares; errors: the operation's or the API's error shape. */
@@ -113,6 +146,20 @@ export class AnswerChecker {
     }
     return undefined;
   }
+}
+
+/**
+ * The commerce API answers in the format `Accept` asks for (spec: "chosen by Accept"). Only
+ * plain single types are judged; q-values and wildcards are the server's to rank.
+ */
+function findFormatProblem(req: FuzzRequest, wire: WireRequest, answer: Answer): string | undefined {
+  if (req.api !== 'commerce' || attributeApi(wire.target.split('?')[0]) !== 'commerce' || isParserRejection(answer) || answer.body.length === 0) return undefined;
+  const accept = (wire.headers.Accept ?? '').trim().toLowerCase();
+  const media = String(answer.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  const want = accept === 'application/json' ? 'application/json' : ['application/xml', 'text/xml', 'application/xhtml+xml'].includes(accept) ? 'application/xml' : undefined;
+  if (want && answer.status !== 406 && answer.status !== 413 && media !== want) return `Accept: ${accept} answered with ${media} (${answer.status})`;
+  if (['text/html', 'image/png'].includes(accept) && answer.status < 400) return `Accept: ${accept} answered ${answer.status} instead of 406`;
+  return undefined;
 }
 
 /** Node's own answer to a request its HTTP parser cannot read: a bare 400 that closes the connection. */

@@ -15,6 +15,10 @@ export function formatReport(report: FuzzReport): string {
   }
   lines.push('', `${report.findingCount} request(s) with findings${report.findings.length < report.findingCount ? `, the first ${report.findings.length} shown` : ''}`);
   for (const f of report.findings) lines.push('', formatFinding(f, report.baseUrl));
+  if (report.dropped.length) {
+    lines.push('', `${report.dropped.length} request(s) whose connection was dropped without an answer, then answered when sent again (not counted as findings):`);
+    for (const f of report.dropped.slice(0, 20)) lines.push('', formatFinding(f, report.baseUrl));
+  }
   return lines.join('\n');
 }
 

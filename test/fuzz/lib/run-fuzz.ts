@@ -52,6 +52,8 @@ export interface FuzzReport {
   stats: Partial<Record<ApiName, ApiStats>>;
   findings: FindingRecord[];
   findingCount: number;
+  /** requests whose first connection was dropped without an answer, answered on the second try */
+  dropped: FindingRecord[];
   seconds: number;
 }
 
@@ -65,9 +67,13 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const started = performance.now();
   const accounts = loadAccounts(options.root);
   const models = { commerce: loadApiModel(options.root, 'commerce'), social: loadApiModel(options.root, 'social') };
-  const checker = new AnswerChecker(models, listSecrets(accounts));
+  const checker = new AnswerChecker(models, listSecrets(accounts), {
+    customer: accounts.customers[0].username,
+    customer2: accounts.customers[1].username,
+    socialUser: accounts.socialUsers.find((u) => u.canLogIn)?.username,
+  });
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency });
-  const report: FuzzReport = { seed: options.seed, baseUrl: options.baseUrl, stats: {}, findings: [], findingCount: 0, seconds: 0 };
+  const report: FuzzReport = { seed: options.seed, baseUrl: options.baseUrl, stats: {}, findings: [], findingCount: 0, dropped: [], seconds: 0 };
   try {
     const pool = await TokenPool.create(options.baseUrl, accounts, agent);
     options.takeViolations?.();
@@ -90,6 +96,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
           await pool.noteAnswer(req, token, answer);
           const findings = checker.check(req, wire, token, answer);
           record(stats, req, answer, findings);
+          if (answer.droppedOnce) {
+            const detail = [{ kind: 'no-answer' as const, detail: `first try: ${answer.droppedOnce}; second try answered ${answer.status}` }];
+            report.dropped.push({ api, index, seed: options.seed, findings: detail, request: req, wire, status: answer.status, body: answer.body.toString('utf8').slice(0, 200) });
+          }
           if (findings.length) {
             report.findingCount++;
             if (report.findings.length < (options.keepFindings ?? 50)) {

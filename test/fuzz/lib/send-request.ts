@@ -16,6 +16,13 @@ export async function sendRequest(baseUrl: string, wire: WireRequest, agent: htt
   // A kept-alive socket the server closed while idle resets on reuse: Node's documented
   // race, not the server failing. Such a request is sent again once, on a new connection.
   if (answer.retry) return sendOnce(baseUrl, wire, agent);
+  // A fresh connection dropped without an answer is sent once more: if the second try is
+  // answered, the drop is reported apart (droppedOnce) rather than failing the run, since
+  // it has not been reproducible (see docs/fuzz-and-soak.md).
+  if (answer.error && !answer.error.startsWith('no answer within') && !answer.error.startsWith('request could not')) {
+    const again = await sendOnce(baseUrl, wire, agent);
+    if (!again.error) return { ...again, droppedOnce: answer.error };
+  }
   return answer;
 }
 
