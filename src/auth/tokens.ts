@@ -16,7 +16,11 @@ export interface TokenCodec {
   readonly maxId: number;
   newVerifier(random: RandomSource): string;
   encode(parts: TokenParts): string;
-  decode(token: string): TokenParts | undefined;
+  /**
+   * What the token may be, in the order to try: the current format first, then an older
+   * one whose tokens are still in the store. Empty when it is no token of this API.
+   */
+  decode(token: string): TokenParts[];
 }
 
 export class TokenSpaceError extends Error {

@@ -17,6 +17,8 @@ export interface ModuleSetup {
   /** the strict validator of `#/components/schemas/<name>` of the module's spec */
   schema(name: string): ValidateFunction;
   secrets: SecretDigester;
+  /** the store's secret key, for keyed token ids (kept with the state, so ids decode after a restart) */
+  tokenKey: Buffer;
   config: Readonly<Config>;
 }
 
@@ -32,6 +34,34 @@ export interface ApiParts {
   resolvePrincipal(record: TokenRecord, ctx: Ctx): Promise<Principal | undefined>;
   /** lines for the start banner: the default accounts */
   describeAccounts?(): string[];
+  /** the identities the control API manages, by the name in its URLs (`customers`) */
+  identityKinds?: Readonly<Record<string, IdentityKind>>;
+}
+
+/** What the control API needs to create, change and show one kind of identity. */
+export interface IdentityKind {
+  /** the store's kind */
+  readonly kind: string;
+  /** the user type of the tokens it holds, when it logs in */
+  readonly userType?: string;
+  /** a reference in a URL that is not the id (an admin's username) as a lookup key */
+  lookupKey?(ref: string): string;
+  create(input: Record<string, unknown>, tools: IdentityTools): Promise<Identity>;
+  update(current: Identity, patch: Record<string, unknown>, tools: IdentityTools): Identity;
+  /** the identity as its API shows it, never with a secret */
+  view(identity: Identity): Record<string, unknown>;
+}
+
+export interface IdentityTools {
+  /** a new numeric id, above every id in use */
+  nextId(): Promise<number>;
+  /** the namespace's time */
+  now(): number;
+}
+
+/** Input the control API refuses, with a message for the caller. */
+export class IdentityInputError extends Error {
+  override name = 'IdentityInputError';
 }
 
 /** One API as served: its module, routes, operations and parts. */

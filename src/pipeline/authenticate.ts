@@ -13,10 +13,12 @@ const GUEST: Principal = { kind: 'guest' };
 export async function authenticate(ctx: Ctx): Promise<void> {
   ctx.principal = GUEST;
   const token = ctx.api.dialect.readToken(ctx);
-  const parts = token ? ctx.api.tokens.decode(token) : undefined;
-  if (!parts) return;
-  const record = await ctx.services.store.findToken(ctx.ns.name, ctx.api.name, parts.id);
-  if (!record || !sameHash(record.verifierHash, hashToken(parts.verifier))) return;
-  if (record.expiresAt !== null && record.expiresAt <= ctx.ns.now()) return;
-  ctx.principal = (await ctx.api.resolvePrincipal(record, ctx)) ?? GUEST;
+  // The current format first, then an older one (tokens issued before an upgrade).
+  for (const parts of token ? ctx.api.tokens.decode(token) : []) {
+    const record = await ctx.services.store.findToken(ctx.ns.name, ctx.api.name, parts.id);
+    if (!record || !sameHash(record.verifierHash, hashToken(parts.verifier))) continue;
+    if (record.expiresAt !== null && record.expiresAt <= ctx.ns.now()) return;
+    ctx.principal = (await ctx.api.resolvePrincipal(record, ctx)) ?? GUEST;
+    return;
+  }
 }

@@ -64,6 +64,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       fixtureFile,
       schema: (name) => schemaOf(spec, name, (ref) => compiler.ref('response', ref)),
       secrets,
+      tokenKey: options.store.secretKey,
       config,
     });
     const operations = buildOperations(module.name, spec, compiler);

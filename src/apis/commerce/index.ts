@@ -2,7 +2,7 @@ import type { ApiModule } from '../api-module.js';
 import type { Handler } from '../../pipeline/context.js';
 import { createCommerceDialect } from './dialect.js';
 import { commerceHandlers } from './handlers/index.js';
-import { commerceTokens } from './token-codec.js';
+import { createCommerceTokens } from './token-codec.js';
 import { loadCommerceFixtures } from './load-fixtures.js';
 import { resolveCommercePrincipal } from './resolve-principal.js';
 import { commerceCheckerProfile } from './checker-profile.js';
@@ -22,7 +22,7 @@ export const commerceModule: ApiModule = {
     return {
       dialect: createCommerceDialect(fixtures.stores, setup.config.developerMode),
       handlers: commerceHandlers as Record<string, Handler>,
-      tokens: commerceTokens,
+      tokens: createCommerceTokens(setup.tokenKey),
       seed: fixtures.seed,
       resolvePrincipal: resolveCommercePrincipal,
       describeAccounts: () => [

@@ -2,7 +2,7 @@ import type { ApiModule } from '../api-module.js';
 import type { Handler } from '../../pipeline/context.js';
 import { createSocialDialect } from './dialect.js';
 import { socialHandlers } from './handlers/index.js';
-import { socialTokens } from './token-codec.js';
+import { createSocialTokens } from './token-codec.js';
 import { loadSocialFixtures } from './load-fixtures.js';
 import { resolveSocialPrincipal } from './resolve-principal.js';
 import { socialCheckerProfile } from './checker-profile.js';
@@ -21,7 +21,7 @@ export const socialModule: ApiModule = {
     return {
       dialect: createSocialDialect(),
       handlers: socialHandlers as Record<string, Handler>,
-      tokens: socialTokens,
+      tokens: createSocialTokens(setup.tokenKey),
       seed: fixtures.seed,
       resolvePrincipal: resolveSocialPrincipal,
       describeAccounts: () => [`users: ${fixtures.usernames.join(', ')} (client app: ${fixtures.apiKeys.join(', ')})`],
