@@ -1,23 +1,43 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
- * CORS for browser front ends (reference/decisions.md): a preflight is answered here,
- * before any API sees it; other requests from an allowed origin get the allow headers.
+ * CORS for browser front ends (docs/decisions.md): a preflight is answered here, before
+ * any API sees it; other requests from an allowed origin get the allow headers.
+ *
+ * `*` in the list (the default) lets any origin call without credentials, answered with
+ * the literal `Access-Control-Allow-Origin: *`: tokens travel in the Authorization
+ * header, which needs no credentials mode, and browsers refuse `*` together with
+ * credentials, so no page can ride on a user's cookies or TLS client certificate. The
+ * literal also needs no `Vary: Origin` and treats the opaque `null` origin (sandboxed
+ * frames, file: pages) like any other, without credentials. Origins listed by name get
+ * their origin reflected with `Access-Control-Allow-Credentials: true`, and Chrome's
+ * private network access preflight is answered for them, so a page on a public origin
+ * the user named can reach authmock on localhost. `null` is never given credentials.
  * Returns true when the request has been answered.
  */
 export function createCors(origins: readonly string[]) {
   const any = origins.includes('*');
-  const allowed = new Set(origins);
+  const named = new Set(origins.filter((o) => o !== '*' && o !== 'null'));
   return function applyCors(req: IncomingMessage, res: ServerResponse): boolean {
     const origin = req.headers.origin;
-    if (!origin || !(any || allowed.has(origin))) return false;
-    res.setHeader('Access-Control-Allow-Origin', origin);
-    res.setHeader('Vary', 'Origin');
-    res.setHeader('Access-Control-Allow-Credentials', 'true');
+    if (!origin) return false;
+    const trusted = named.has(origin);
+    if (!trusted && !any) return false;
+    if (trusted) {
+      res.setHeader('Access-Control-Allow-Origin', origin);
+      res.setHeader('Access-Control-Allow-Credentials', 'true');
+    } else {
+      res.setHeader('Access-Control-Allow-Origin', '*');
+    }
+    // The answer depends on the origin once some origins are treated differently.
+    if (named.size > 0) res.setHeader('Vary', 'Origin');
     if (req.method !== 'OPTIONS' || !req.headers['access-control-request-method']) return false;
     res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, OPTIONS');
     const asked = req.headers['access-control-request-headers'];
     res.setHeader('Access-Control-Allow-Headers', asked ? `Authorization, Content-Type, ${asked}` : 'Authorization, Content-Type');
+    if (trusted && req.headers['access-control-request-private-network'] === 'true') {
+      res.setHeader('Access-Control-Allow-Private-Network', 'true');
+    }
     res.setHeader('Access-Control-Max-Age', '600');
     res.writeHead(204);
     res.end();

@@ -13,19 +13,20 @@ const skip = !existsSync(CHROMIUM) && !process.env.CI;
 /** A front end on another origin: logs in, then reads /me with the token, as an app would. */
 const PAGE = `<!doctype html><html><body><pre id="out">running</pre><script>
 const api = new URLSearchParams(location.search).get('api');
+const credentials = new URLSearchParams(location.search).get('credentials') || 'same-origin';
 (async () => {
   const lines = [];
   try {
     const login = await fetch(api + '/rest/V1/integration/customer/token', {
-      method: 'POST', headers: { 'Content-Type': 'application/json' },
+      method: 'POST', credentials, headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ username: 'roni_cost@example.com', password: 'roni_cost3@example.com' }) });
     const token = await login.json();
     lines.push('login ' + login.status);
-    const me = await fetch(api + '/rest/V1/customers/me', { headers: { Authorization: 'Bearer ' + token } });
+    const me = await fetch(api + '/rest/V1/customers/me', { credentials, headers: { Authorization: 'Bearer ' + token } });
     const body = await me.json();
     lines.push('me ' + me.status + ' ' + body.firstname + ' ' + body.lastname);
     const social = await fetch(api + '/socialapi/auth/post/login', {
-      method: 'POST', headers: { 'Content-Type': 'application/json' },
+      method: 'POST', credentials, headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ username: 'jane.doe', password: 'jane-password-1', apiKey: 'demo-mobile-app', secretKey: 'demo-mobile-secret' }) });
     lines.push('social ' + social.status + ' ' + (await social.json()).user.username);
   } catch (err) {
@@ -57,11 +58,11 @@ describe.skipIf(skip)('a browser front end on another origin', () => {
     await Promise.all(servers.map((s) => s.stop('SIGKILL')));
   });
 
-  async function runPage(args: string[]): Promise<string> {
+  async function runPage(args: string[], credentials = 'same-origin'): Promise<string> {
     const server = await startServer(['--state', 'memory', ...args]);
     servers.push(server);
     const tab = await browser.newPage();
-    await tab.goto(`${pageUrl}?api=${encodeURIComponent(server.baseUrl)}`);
+    await tab.goto(`${pageUrl}?api=${encodeURIComponent(server.baseUrl)}&credentials=${credentials}`);
     await tab.waitForFunction(() => document.getElementById('out')!.textContent !== 'running', undefined, { timeout: 15_000 });
     const text = (await tab.textContent('#out')) ?? '';
     await tab.close();
@@ -81,5 +82,15 @@ describe.skipIf(skip)('a browser front end on another origin', () => {
   it('works when its origin is the one allowed', async () => {
     const text = await runPage(['--cors-origin', pageUrl.replace(/\/$/, '')]);
     expect(text).toContain('me 200 Veronica Costello');
+  });
+
+  it('is blocked by default when the page asks for credentials (any origin is allowed only without them)', async () => {
+    const text = await runPage([], 'include');
+    expect(text).toBe('blocked TypeError');
+  });
+
+  it('may send credentials when its origin is listed with --cors-origin', async () => {
+    const text = await runPage(['--cors-origin', pageUrl.replace(/\/$/, '')], 'include');
+    expect(text).toBe('login 200\nme 200 Veronica Costello\nsocial 201 jane.doe');
   });
 });
