@@ -40,7 +40,9 @@ export function prepareStatements(db: Database.Database) {
     ),
     findToken: p('SELECT * FROM tokens WHERE id = ? AND ns = ? AND api = ?'),
     listTokens: p(
-      'SELECT * FROM tokens WHERE ns = ?1 AND (?2 IS NULL OR api = ?2) AND (?3 IS NULL OR user_type = ?3) AND (?4 IS NULL OR user_id = ?4) ORDER BY id',
+      // Named parameters: better-sqlite3 refuses a positional value bound to a repeated ?N.
+      'SELECT * FROM tokens WHERE ns = @ns AND (@api IS NULL OR api = @api) AND (@userType IS NULL OR user_type = @userType) ' +
+        'AND (@userId IS NULL OR user_id = @userId) ORDER BY id',
     ),
     revokeUser: p('DELETE FROM tokens WHERE ns = ? AND api = ? AND user_type = ? AND user_id = ?'),
     revokeOne: p('DELETE FROM tokens WHERE id = ? AND ns = ? AND api = ?'),

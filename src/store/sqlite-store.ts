@@ -232,7 +232,7 @@ export class SqliteStore implements Store {
 
   async listTokens(ns: string, filter: { api?: string; userType?: string; userId?: string }): Promise<TokenRecord[]> {
     this.flush();
-    const rows = this.stmt.listTokens.all(ns, filter.api ?? null, filter.userType ?? null, filter.userId ?? null);
+    const rows = this.stmt.listTokens.all({ ns, api: filter.api ?? null, userType: filter.userType ?? null, userId: filter.userId ?? null });
     return rows.map((row) => toToken(row)!);
   }
 

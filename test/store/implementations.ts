@@ -1,0 +1,41 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MemoryStore } from '../../src/store/memory-store.js';
+import { SqliteStore } from '../../src/store/sqlite-store.js';
+import type { Store } from '../../src/store/store.js';
+
+/** One Store implementation the shared suite runs against: how to get a fresh one and how to dispose of it. */
+export interface StoreImplementation {
+  name: string;
+  open(): Promise<Store>;
+  close(store: Store): Promise<void>;
+}
+
+const sqliteDirs = new WeakMap<Store, string>();
+
+/**
+ * Every implementation of the Store interface. A new backend (Redis) is one more entry
+ * here; test/store/store.test.ts then runs every operation against it.
+ */
+export const STORE_IMPLEMENTATIONS: readonly StoreImplementation[] = [
+  {
+    name: 'memory',
+    open: async () => new MemoryStore(),
+    close: (store) => store.close(),
+  },
+  {
+    name: 'sqlite',
+    open: async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'authmock-store-'));
+      const store = new SqliteStore(dir);
+      sqliteDirs.set(store, dir);
+      return store;
+    },
+    close: async (store) => {
+      await store.close();
+      const dir = sqliteDirs.get(store);
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    },
+  },
+];
