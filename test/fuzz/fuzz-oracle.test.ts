@@ -63,6 +63,13 @@ describe("the fuzzer's oracle", () => {
     expect(kinds(request({ token: { kind: 'valid', principal: 'customer' } }), answer(200, { ...customer, email: 'john.smith@example.com' }), 'x')).toEqual(['access']);
   });
 
+  it('judges a request by the operation its path names, as when a customer id of "me" reaches /customers/me', () => {
+    const customer = { email: 'roni_cost@example.com', firstname: 'Veronica', lastname: 'Costello' };
+    const byId = request({ operationId: 'getCustomerById', target: '/rest/V1/customers/me', token: { kind: 'valid', principal: 'customer' } });
+    expect(kinds(byId, answer(200, customer), 'x')).toEqual([]);
+    expect(kinds({ ...byId, target: '/rest/V1/customers/1' }, answer(200, customer), 'x')).toEqual(['access']);
+  });
+
   it('flags a commerce answer in another format than a plain Accept asks for', () => {
     expect(kinds(request({ headers: { Accept: 'application/xml' } }), answer(401, { message: 'x' }))).toEqual(['off-spec']);
   });

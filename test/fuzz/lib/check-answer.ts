@@ -74,7 +74,7 @@ export class AnswerChecker {
     }
     const model = this.models[apiName];
     if (!model.responseTypes.has(media)) return `Content-Type ${media || '(none)'} is not one the ${apiName} spec answers with`;
-    const op = apiName === req.api ? model.operations.find((o) => o.operationId === req.operationId) : undefined;
+    const op = routeByTheSpec(model, wire.method, path) ?? (apiName === req.api ? model.operations.find((o) => o.operationId === req.operationId) : undefined);
     const schemas = this.schemasFor(model, op, answer.status, media);
     if (!schemas.length) return `status ${answer.status} ${media} is declared neither for ${req.operationId} nor as the ${apiName} error shape`;
     if (media === 'application/json') {
@@ -94,19 +94,22 @@ export class AnswerChecker {
    */
   private findAccessProblem(req: FuzzRequest, wire: WireRequest, answer: Answer): string | undefined {
     if (answer.status < 200 || answer.status >= 300 || wire.method === 'OPTIONS') return undefined;
-    const op = this.models[req.api].operations.find((o) => o.operationId === req.operationId);
-    if (!op || op.permission === 'anonymous' || attributeApi(wire.target.split('?')[0]) !== req.api) return undefined;
+    const path = wire.target.split('?')[0];
+    if (attributeApi(path) !== req.api) return undefined;
+    // the operation the path names, which a tricky parameter ('me') can make another than the generated one
+    const op = routeByTheSpec(this.models[req.api], wire.method, path);
+    if (!op || op.permission === 'anonymous') return undefined;
     const t = req.token;
     const own: Record<ApiName, Principal[]> = { commerce: ['customer', 'customer2', 'admin', 'restrictedAdmin'], social: ['socialUser'] };
     const allowed: Principal[] = op.permission === 'self' ? ['customer', 'customer2'] : op.permission === 'token' ? ['socialUser'] : Array.isArray(op.permission) ? ['admin'] : own[req.api];
     if (t.kind !== 'valid' || !allowed.includes(t.principal)) {
-      return `${req.operationId} (permission ${JSON.stringify(op.permission)}) answered ${answer.status} to a ${t.kind}${t.kind === 'valid' ? ` ${t.principal}` : ''} token`;
+      return `${op.operationId} (permission ${JSON.stringify(op.permission)}) answered ${answer.status} to a ${t.kind}${t.kind === 'valid' ? ` ${t.principal}` : ''} token`;
     }
     const expected = this.identities[t.principal];
     if (expected && wire.method === 'GET' && (op.permission === 'self' || op.permission === 'token')) {
       const body = parseJson(answer.body.toString('utf8'))?.json;
       const names = [body?.email, body?.user?.email, body?.user?.username].filter((x) => typeof x === 'string');
-      if (body && !names.includes(expected)) return `${req.operationId} answered about ${names.join('/') || 'nobody'} to ${t.principal} (${expected})`;
+      if (body && !names.includes(expected)) return `${op.operationId} answered about ${names.join('/') || 'nobody'} to ${t.principal} (${expected})`;
     }
     return undefined;
   }
@@ -160,6 +163,24 @@ function findFormatProblem(req: FuzzRequest, wire: WireRequest, answer: Answer):
   if (want && answer.status !== 406 && answer.status !== 413 && media !== want) return `Accept: ${accept} answered with ${media} (${answer.status})`;
   if (['text/html', 'image/png'].includes(accept) && answer.status < 400) return `Accept: ${accept} answered ${answer.status} instead of 406`;
   return undefined;
+}
+
+/**
+ * The operation a request path names by the spec alone: the API's prefix, for commerce an
+ * optional store code, then the spec's paths, concrete ones before templated ones (OpenAPI's
+ * rule). Undefined when no operation has that path and method.
+ */
+export function routeByTheSpec(model: ApiModel, method: string, path: string): OperationModel | undefined {
+  if (!path.startsWith(model.prefix)) return undefined;
+  let rest = path.slice(model.prefix.length);
+  if (model.storeCodeSegment) {
+    const first = /^\/([^/]+)/.exec(rest)?.[1];
+    if (first && !/^V\d+$/.test(first)) rest = rest.slice(first.length + 1);
+  }
+  const ops = model.operations.filter((o) => o.method === method);
+  const exact = ops.find((o) => o.path === rest);
+  if (exact) return exact;
+  return ops.find((o) => o.path.includes('{') && new RegExp(`^${o.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}$`).test(rest));
 }
 
 /** Node's own answer to a request its HTTP parser cannot read: a bare 400 that closes the connection. */
