@@ -3,6 +3,14 @@ export interface Config {
   host: string;
   port: number;
   specsDir: string;
+  /** the control API's spec (part of the package, not of --specs) */
+  controlSpec: string;
+  /** serve the control API under /__authmock/ */
+  control: boolean;
+  /** the key the control API requires off loopback; undefined: generated at start when needed */
+  controlKey?: string;
+  /** namespaces a store may hold; past it a new one is refused */
+  maxNamespaces: number;
   fixturesDir: string;
   /** a directory for the persisted state, or 'memory' */
   state: string;
@@ -11,6 +19,8 @@ export interface Config {
   developerMode: boolean;
   /** request body limit in bytes */
   bodyLimit: number;
+  /** open connections the server accepts at once; undefined: no cap */
+  maxConnections?: number;
   lockout: { maxFailures: number; seconds: number };
   /** token lifetimes in seconds per user type; undefined means never expire */
   tokenLifetimes: Record<string, number | undefined>;
@@ -24,6 +34,9 @@ export function defaultConfig(root: string): Config {
     host: '127.0.0.1',
     port: 4010,
     specsDir: `${root}/specs`,
+    controlSpec: `${root}/specs/control.openapi.yaml`,
+    control: true,
+    maxNamespaces: 1000,
     fixturesDir: `${root}/fixtures`,
     state: `${root}/.authmock/state`,
     corsOrigins: ['*'],

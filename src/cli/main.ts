@@ -39,6 +39,7 @@ export async function runCli(argv: string[]): Promise<void> {
     .option('--dev', "developer mode: errors carry the platform's `trace` and decoding details")
     .option('--cors-origin <origins...>', "origins allowed by CORS, comma- or space-separated; '*' allows any", ['*'])
     .option('--body-limit <bytes>', 'largest request body accepted', '1048576')
+    .option('--max-connections <n>', 'open connections accepted at once; more are closed (default: no cap)')
     .option('--lockout-failures <n>', 'failed logins that lock a commerce username', '6')
     .option('--lockout-seconds <s>', 'how long a locked username stays locked', '1800')
     .addOption(new Option('--log-level <level>', 'log level on stderr; debug logs each request').choices(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'))

@@ -10,6 +10,7 @@ export interface ServeFlags {
   corsOrigin?: string[];
   dev?: boolean;
   bodyLimit?: string;
+  maxConnections?: string;
   lockoutFailures?: string;
   lockoutSeconds?: string;
   logLevel?: string;
@@ -33,6 +34,7 @@ export function toConfig(root: string, flags: ServeFlags, modules: readonly { us
     corsOrigins: flags.corsOrigin?.length ? flags.corsOrigin.flatMap((o) => o.split(',')).map((o) => o.trim()) : base.corsOrigins,
     developerMode: flags.dev ?? false,
     bodyLimit: int('--body-limit', flags.bodyLimit, base.bodyLimit, 1, 64 * 1024 * 1024),
+    maxConnections: flags.maxConnections === undefined ? undefined : int('--max-connections', flags.maxConnections, 0, 1, 1e6),
     lockout: {
       maxFailures: int('--lockout-failures', flags.lockoutFailures, base.lockout.maxFailures, 1, 1e6),
       seconds: int('--lockout-seconds', flags.lockoutSeconds, base.lockout.seconds, 0, 1e9),

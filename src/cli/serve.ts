@@ -4,6 +4,7 @@ import { openStore } from '../store/open-store.js';
 import { createRuntime, type Runtime } from '../runtime/create-runtime.js';
 import { createLogger } from '../log/create-logger.js';
 import { createApp } from '../http/create-app.js';
+import { createHttpServer } from '../http/create-server.js';
 
 /** Starts every API module on one port and prints where they are and who can log in. */
 export async function serve(config: Config, options: { reset?: boolean; version: string }): Promise<void> {
@@ -11,12 +12,11 @@ export async function serve(config: Config, options: { reset?: boolean; version:
   const store = openStore(config.state, { notice: (message) => log.warn(message) });
   if (options.reset) await store.reset();
   const runtime = createRuntime({ config, store, log });
-  const server = createApp(runtime).listen(config.port, config.host);
+  const server = createHttpServer(runtime, createApp(runtime), { maxConnections: config.maxConnections }).listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
   });
-  server.keepAliveTimeout = 65_000;
   const { port } = server.address() as AddressInfo;
   process.stdout.write(banner(runtime, config, port, options.version));
 

@@ -43,6 +43,8 @@ export function createApp(runtime: Runtime): Express {
     };
     const ns = await runtime.namespaces.open(DEFAULT_NAMESPACE);
     const read = await readBody(req, config.bodyLimit);
+    // The client went away mid-upload: nobody to answer, nothing worth more than a debug line.
+    if (read.kind === 'aborted') return void log.debug({ method: req.method, path, err: read.error.message }, 'upload aborted');
     const wire =
       read.kind === 'too-large'
         ? renderStandalone(api, api.dialect.bodyTooLarge(config.bodyLimit), input, ns, services)

@@ -1,26 +1,76 @@
 import type { IncomingMessage } from 'node:http';
 
-export type BodyRead = { kind: 'none' } | { kind: 'ok'; body: Buffer } | { kind: 'too-large' };
+export type BodyRead =
+  | { kind: 'none' }
+  | { kind: 'ok'; body: Buffer }
+  /** `drained`: the rest of the body was read and thrown away, so the connection may answer and close cleanly */
+  | { kind: 'too-large'; drained: boolean }
+  /** the client went away mid-body: nobody is left to answer */
+  | { kind: 'aborted'; error: Error };
 
-/** Reads the whole body up to `limit` bytes; a request without one costs nothing. */
-export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead> | BodyRead {
+export interface BodyLimits {
+  /** the body limit in bytes */
+  limit: number;
+  /** past the limit, how much more is read and discarded before giving up (lingering close) */
+  lingerBytes?: number;
+  /** and for how long */
+  lingerMs?: number;
+}
+
+/** nginx's lingering close reads for at most 30 s in steps of 5 s; authmock is a mock: 5 s, 8 MiB. */
+export const LINGER_MS = 5000;
+export const LINGER_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Reads the whole body up to the limit; a request without one costs nothing. Past the
+ * limit, the rest is read and discarded for a bounded size and time before the 413 is
+ * sent: a client still writing when the server closes gets a reset (EPIPE) and never
+ * reads the answer (Node's fetch), so the server waits until it has finished, as nginx's
+ * lingering close does. A client that sent `Expect: 100-continue` has sent nothing yet and
+ * is answered at once. Never rejects: an aborted upload is a result, not an exception.
+ */
+export function readBody(req: IncomingMessage, limits: BodyLimits | number): Promise<BodyRead> | BodyRead {
+  const { limit, lingerBytes = LINGER_BYTES, lingerMs = LINGER_MS } = typeof limits === 'number' ? { limit: limits } : limits;
   const declared = req.headers['content-length'];
   if (declared === undefined && req.headers['transfer-encoding'] === undefined) return { kind: 'none' };
-  if (declared !== undefined && Number(declared) > limit) return { kind: 'too-large' };
-  return new Promise((resolve, reject) => {
+  const declaredTooLarge = declared !== undefined && Number(declared) > limit;
+  if (declaredTooLarge && expectsContinue(req)) return { kind: 'too-large', drained: false };
+  return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (chunk: Buffer) => {
+    let over = declaredTooLarge;
+    let timer: NodeJS.Timeout | undefined;
+    const finish = (result: BodyRead) => {
+      clearTimeout(timer);
+      req.removeListener('data', onData);
+      req.removeListener('end', onEnd);
+      resolve(result);
+    };
+    const startLinger = () => {
+      over = true;
+      chunks.length = 0;
+      timer = setTimeout(() => finish({ kind: 'too-large', drained: false }), lingerMs);
+    };
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) {
-        req.removeAllListeners('data');
-        req.resume();
-        resolve({ kind: 'too-large' });
+      if (over) {
+        if (size > limit + lingerBytes) finish({ kind: 'too-large', drained: false });
         return;
       }
+      if (size > limit) return startLinger();
       chunks.push(chunk);
-    });
-    req.on('end', () => resolve({ kind: 'ok', body: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks) }));
-    req.on('error', reject);
+    };
+    const onEnd = () =>
+      finish(over ? { kind: 'too-large', drained: true } : { kind: 'ok', body: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks) });
+    if (over) startLinger();
+    req.on('data', onData);
+    req.on('end', onEnd);
+    // 'error' stays listened to after the end: a late reset must not become an uncaught error.
+    req.on('error', (error) => finish({ kind: 'aborted', error }));
+    req.on('aborted', () => finish({ kind: 'aborted', error: new Error('request aborted') }));
   });
+}
+
+function expectsContinue(req: IncomingMessage): boolean {
+  return /^\s*100-continue\s*$/i.test(req.headers.expect ?? '');
 }

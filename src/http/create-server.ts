@@ -1,0 +1,83 @@
+import { createServer, STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Express } from 'express';
+import type { RequestInput } from '../core/types.js';
+import type { Runtime } from '../runtime/create-runtime.js';
+import { DEFAULT_NAMESPACE } from '../runtime/namespaces.js';
+import { runPipeline } from '../pipeline/run-pipeline.js';
+import { pickApi } from './create-app.js';
+
+/**
+ * A whole request (headers and body) must arrive within 30 s, its headers within 10 s:
+ * Node's defaults (300 s, 60 s) let a client trickling a byte every few seconds hold a
+ * connection for five minutes. Node checks these every `checkIntervalMs`.
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const HEADERS_TIMEOUT_MS = 10_000;
+
+export interface ServerLimits {
+  requestTimeoutMs?: number;
+  headersTimeoutMs?: number;
+  /** how often Node looks for requests past those timeouts */
+  checkIntervalMs?: number;
+  /** open connections past this are refused (closed at once); undefined: no cap */
+  maxConnections?: number;
+}
+
+/**
+ * The node:http server around the Express app, with what Express cannot do itself:
+ * explicit timeouts and a connection cap, `Expect: 100-continue` answered by the app
+ * (so an oversized declared body gets its 413 before it is sent), and `CONNECT`, which
+ * Node hands to a 'connect' listener or else closes, answered in the API's own format.
+ */
+export function createHttpServer(runtime: Runtime, app: Express, limits: ServerLimits = {}): Server {
+  const server = createServer(
+    {
+      requestTimeout: limits.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
+      headersTimeout: limits.headersTimeoutMs ?? HEADERS_TIMEOUT_MS,
+      connectionsCheckingInterval: limits.checkIntervalMs ?? 1000,
+      keepAliveTimeout: 65_000,
+    },
+    app,
+  );
+  if (limits.maxConnections !== undefined) server.maxConnections = limits.maxConnections;
+  const { bodyLimit } = runtime.services.config;
+  server.on('checkContinue', (req: IncomingMessage, res) => {
+    // Not sending 100 Continue for a declared length past the limit: the client then waits,
+    // and read-body answers the 413 without waiting for a body that will not come.
+    if (!(Number(req.headers['content-length']) > bodyLimit)) res.writeContinue();
+    server.emit('request', req, res);
+  });
+  server.on('connect', (req: IncomingMessage, socket: Duplex) => void answerConnect(runtime, req, socket));
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    runtime.services.log.debug({ code: err.code, message: err.message }, 'client error');
+    if (err.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+    // As Node's own handler answers, without its default of printing nothing to the log.
+    const status = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  });
+  return server;
+}
+
+/** CONNECT on an API's path gets that API's answer to an unknown method; elsewhere a plain 400. */
+async function answerConnect(runtime: Runtime, req: IncomingMessage, socket: Duplex): Promise<void> {
+  socket.on('error', (err) => runtime.services.log.debug({ err: err.message }, 'CONNECT socket error'));
+  const url = req.url ?? '';
+  const q = url.indexOf('?');
+  const path = q < 0 ? url : url.slice(0, q);
+  const api = path.startsWith('/') ? pickApi(runtime.apis, path) : undefined;
+  let status = 400;
+  let headers: Record<string, string> = { 'Content-Type': 'text/plain; charset=utf-8' };
+  let payload = 'CONNECT is not supported: authmock is not a proxy.\n';
+  if (api) {
+    const input: RequestInput = { method: 'CONNECT', path, query: new URLSearchParams(q < 0 ? '' : url.slice(q + 1)), headers: req.headers };
+    const ns = await runtime.namespaces.open(DEFAULT_NAMESPACE);
+    const wire = await runPipeline(api, input, ns, runtime.services, runtime.hooks);
+    ({ status, headers, payload } = { status: wire.status, headers: wire.headers, payload: String(wire.payload) });
+  }
+  const head = [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`];
+  for (const [name, value] of Object.entries({ ...headers, 'Content-Length': String(Buffer.byteLength(payload)), Connection: 'close' })) {
+    head.push(`${name}: ${value}`);
+  }
+  socket.end(`${head.join('\r\n')}\r\n\r\n${payload}`);
+}
