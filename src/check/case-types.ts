@@ -1,27 +1,13 @@
 import type { AccountRole } from './accounts.js';
-import type { EncodedBody } from './encode-body.js';
 import type { Exchange } from './http-client.js';
 import type { Session } from './session.js';
 import type { ExchangeRecord } from './report/record-exchange.js';
+import type { CallSpec } from './call-spec.js';
+
+// CallSpec has its own file so session.ts and requester.ts need not import this one (no circle).
+export type { CallSpec } from './call-spec.js';
 
 export type Category = 'positive' | 'negative' | 'permission' | 'flow' | 'lockout';
-
-/** One request of a case, addressed by operation rather than URL. */
-export interface CallSpec {
-  api: string;
-  operationId: string;
-  /** names the step in reports; defaults to `METHOD path` */
-  label?: string;
-  /** sent as `Authorization: Bearer`, unless `tokenInQuery` names a query parameter */
-  token?: string;
-  tokenInQuery?: string;
-  pathParams?: Record<string, string | number>;
-  query?: Record<string, string>;
-  body?: EncodedBody;
-  accept?: string;
-  /** index of the spec's server to use (0: the first) */
-  server?: number;
-}
 
 /**
  * What a step must answer: a 2xx (`success`), 401/403 (`denied`), any 4xx (`rejected`)

@@ -1,6 +1,6 @@
 import type { ApiModel, OperationModel } from './spec-model.js';
 import type { ApiProfile } from './api-profile.js';
-import type { CallSpec } from './case-types.js';
+import type { CallSpec } from './call-spec.js';
 import { sendRequest, type Exchange, type OutgoingRequest } from './http-client.js';
 
 /**

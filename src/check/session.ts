@@ -1,6 +1,6 @@
 import { hasRole, type Accounts, type AccountRole } from './accounts.js';
 import { loginBody, type ApiProfile } from './api-profile.js';
-import type { CallSpec } from './case-types.js';
+import type { CallSpec } from './call-spec.js';
 import type { Requester } from './requester.js';
 import { encodeBody } from './encode-body.js';
 import { snippet } from './response-checks.js';

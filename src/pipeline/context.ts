@@ -1,9 +1,13 @@
-import type { HandlerResult, Operation, Principal, RandomSource, RequestInput, Clock } from '../core/types.js';
+import type { HandlerResult, Operation, Principal, RandomSource, RequestInput, Clock, WireResponse } from '../core/types.js';
 import type { Store } from '../store/store.js';
 import type { Logger } from '../log/create-logger.js';
 import type { Config } from '../config.js';
 import type { SecretDigester } from '../auth/secrets.js';
-import type { ApiRuntime } from './api-runtime.js';
+import type { ErrorObject } from 'ajv';
+import type { ApiError } from '../core/api-error.js';
+import type { TokenRecord } from '../store/store.js';
+import type { TokenCodec } from '../auth/tokens.js';
+import type { Router } from './router.js';
 
 /** What steps and handlers may use besides the request: passed in, never imported. */
 export interface Services {
@@ -34,7 +38,7 @@ export interface NamespaceView {
 export interface Ctx {
   readonly req: RequestInput;
   readonly services: Services;
-  readonly api: ApiRuntime;
+  readonly api: PipelineApi;
   readonly ns: NamespaceView;
   op?: Operation;
   pathParams: Record<string, unknown>;
@@ -47,6 +51,44 @@ export interface Ctx {
   responseType: 'json' | 'xml';
   principal: Principal;
   result?: HandlerResult;
+}
+
+/**
+ * What the steps use of the API a request runs through (ApiRuntime has it all). It lives
+ * here, with Ctx and Dialect, because the three refer to each other: one file, no import circle.
+ */
+export interface PipelineApi {
+  readonly name: string;
+  readonly dialect: Dialect;
+  readonly router: Router;
+  readonly handlers: Readonly<Record<string, Handler>>;
+  readonly tokens: TokenCodec;
+  /** a live token's caller, its identity read from the store; undefined: a guest */
+  resolvePrincipal(record: TokenRecord, ctx: Ctx): Promise<Principal | undefined>;
+}
+
+export type ValidationPlace = 'path' | 'query' | 'body';
+
+/**
+ * What a client of one API sees on the wire: its order of checks, its error bodies,
+ * its status codes and content types. Generic machinery lives in pipeline/.
+ */
+export interface Dialect {
+  /** the steps of a request, in this API's order; each may throw an ApiError */
+  readonly steps: readonly Step[];
+  /** renders this dialect's errors; any other error is reported and rendered as its 500 */
+  renderError(err: ApiError, ctx: Ctx): HandlerResult;
+  serialize(result: HandlerResult, ctx: Ctx): WireResponse;
+  /** turns schema violations of a request into this API's own error */
+  mapValidation(errors: ErrorObject[], place: ValidationPlace, data: unknown, order: readonly string[]): ApiError;
+  /** where this API's clients put their token */
+  readToken(ctx: Ctx): string | undefined;
+  /** the error a caller gets when the operation's permission is not met */
+  notAuthorized(ctx: Ctx): ApiError;
+  /** the API's own 500, with a report id for the log (and the cause in developer mode) */
+  internalError(reportId: string, detail?: string): ApiError;
+  /** a body over the limit, answered before the pipeline runs */
+  bodyTooLarge(limit: number): ApiError;
 }
 
 /** A named step of a request; it may throw the dialect's ApiError. */
