@@ -20,6 +20,8 @@ export interface ModuleSetup {
   /** the store's secret key, for keyed token ids (kept with the state, so ids decode after a restart) */
   tokenKey: Buffer;
   config: Readonly<Config>;
+  /** where the server is reached (`http://127.0.0.1:4010`), known once it listens */
+  baseUrl(): string;
 }
 
 /** An API module's parts, built once per runtime: no state outlives the runtime. */

@@ -40,6 +40,8 @@ export interface Runtime {
   readonly hooks: PipelineHooks;
   readonly namespaces: Namespaces;
   readonly modules: readonly ApiModule[];
+  /** where the server is reached; the HTTP layer sets it once it listens */
+  readonly address: { url: string };
 }
 
 /**
@@ -56,6 +58,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const random = options.random ?? createRandomPool();
   const clock = options.clock ?? { now: () => Date.now() };
   const secrets = new SecretDigester(options.store.secretKey, random);
+  const address = { url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}` };
   const apis = modules.map((module, i): ApiRuntime => {
     const spec = specs[i];
     const fixtureFile = module.fixtureFile ? inDir(config.fixturesDir, module.fixtureFile) : '';
@@ -66,6 +69,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       secrets,
       tokenKey: options.store.secretKey,
       config,
+      baseUrl: () => address.url,
     });
     const operations = buildOperations(module.name, spec, compiler);
     const handlers = Object.freeze({ ...parts.handlers, ...options.handlers?.[module.name] });
@@ -83,7 +87,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     secrets,
   });
   const namespaces = new Namespaces(options.store, seed, hashSeed(seed), clock, config);
-  return Object.freeze({ apis, services, hooks: options.hooks ?? {}, namespaces, modules });
+  return Object.freeze({ apis, services, hooks: options.hooks ?? {}, namespaces, modules, address });
 }
 
 function schemaOf(spec: LoadedSpec, name: string, compile: (ref: string) => ValidateFunction): ValidateFunction {

@@ -5,6 +5,11 @@ import type { EffectiveSettings, NamespaceView } from '../pipeline/context.js';
 
 export const DEFAULT_NAMESPACE = 'default';
 
+/** A new namespace past `--max-namespaces`. */
+export class NamespaceLimitError extends Error {
+  override name = 'NamespaceLimitError';
+}
+
 /**
  * Namespaces as a request meets them: made from the fixtures on first use, and brought
  * up to date when the fixtures changed since (identities created at run time are kept).
@@ -23,7 +28,13 @@ export class Namespaces {
   /** The namespace's record, created from the fixtures when it does not exist yet. */
   async ensure(name: string): Promise<NamespaceRecord> {
     const found = await this.store.getNamespace(name);
-    if (!found) return this.store.createNamespace(name, this.seed, this.seedHash, this.clock.now());
+    if (!found) {
+      const count = (await this.store.listNamespaces()).length;
+      if (count >= this.config.maxNamespaces) {
+        throw new NamespaceLimitError(`${count} namespaces exist, the most this server keeps (--max-namespaces); delete some (DELETE /__authmock/namespaces/<name>)`);
+      }
+      return this.store.createNamespace(name, this.seed, this.seedHash, this.clock.now());
+    }
     if (found.seedHash !== this.seedHash) await this.store.reseedNamespace(name, this.seed, this.seedHash);
     return found;
   }

@@ -8,7 +8,13 @@ import { SpecError } from './spec-error.js';
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 /** Builds the immutable operation table of one spec, compiling every schema once. */
-export function buildOperations(api: string, spec: LoadedSpec, compiler: SchemaCompiler): Operation[] {
+export function buildOperations(
+  api: string,
+  spec: LoadedSpec,
+  compiler: SchemaCompiler,
+  /** a spec that is not a mocked API (the control API's) has no x-authmock-permission */
+  options: { defaultPermission?: 'anonymous' } = {},
+): Operation[] {
   const ops: Operation[] = [];
   const seen = new Set<string>();
   for (const [path, item] of Object.entries<any>(spec.doc.paths)) {
@@ -44,7 +50,7 @@ export function buildOperations(api: string, spec: LoadedSpec, compiler: SchemaC
         method: method.toUpperCase(),
         path,
         pointer,
-        permission: readPermission(raw['x-authmock-permission'], (r) => fail([...segs, 'x-authmock-permission'], r)),
+        permission: readPermission(raw['x-authmock-permission'] ?? options.defaultPermission, (r) => fail([...segs, 'x-authmock-permission'], r)),
         extension: raw['x-authmock-extension'],
         pathParams: compileParams(spec, params, 'path', compiler, operationId),
         queryParams: compileParams(spec, params, 'query', compiler, operationId),

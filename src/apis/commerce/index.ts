@@ -6,6 +6,7 @@ import { createCommerceTokens } from './token-codec.js';
 import { loadCommerceFixtures } from './load-fixtures.js';
 import { resolveCommercePrincipal } from './resolve-principal.js';
 import { commerceCheckerProfile } from './checker-profile.js';
+import { commerceIdentityKinds } from './control-kinds.js';
 
 /** The commerce platform's REST API with token authentication (docs/commerce-platform.md). */
 export const commerceModule: ApiModule = {
@@ -25,6 +26,7 @@ export const commerceModule: ApiModule = {
       tokens: createCommerceTokens(setup.tokenKey),
       seed: fixtures.seed,
       resolvePrincipal: resolveCommercePrincipal,
+      identityKinds: commerceIdentityKinds(setup.secrets, setup.schema('Customer')),
       describeAccounts: () => [
         `stores: ${storeCodes.join(', ')} (/rest/<store>/V1/...)`,
         `customers: ${fixtures.customerEmails.join(', ')}`,

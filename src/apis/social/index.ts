@@ -6,6 +6,7 @@ import { createSocialTokens } from './token-codec.js';
 import { loadSocialFixtures } from './load-fixtures.js';
 import { resolveSocialPrincipal } from './resolve-principal.js';
 import { socialCheckerProfile } from './checker-profile.js';
+import { socialIdentityKinds } from './control-kinds.js';
 
 /** The social network's login API for its mobile app (docs/social-api.md). */
 export const socialModule: ApiModule = {
@@ -24,6 +25,7 @@ export const socialModule: ApiModule = {
       tokens: createSocialTokens(setup.tokenKey),
       seed: fixtures.seed,
       resolvePrincipal: resolveSocialPrincipal,
+      identityKinds: socialIdentityKinds(setup.secrets, setup.schema('UserProfile'), setup.baseUrl),
       describeAccounts: () => [`users: ${fixtures.usernames.join(', ')} (client app: ${fixtures.apiKeys.join(', ')})`],
     };
   },

@@ -1,0 +1,99 @@
+import type { Ctx, Handler } from '../../pipeline/context.js';
+import type { ApiRuntime, IdentityKind, IdentityTools } from '../../pipeline/api-runtime.js';
+import { IdentityInputError } from '../../pipeline/api-runtime.js';
+import type { Runtime } from '../../runtime/create-runtime.js';
+import type { Identity } from '../../store/store.js';
+import { controlError } from '../control-error.js';
+
+interface Target {
+  api: ApiRuntime;
+  kind: IdentityKind;
+  name: string;
+}
+
+/**
+ * Identities of every API module, by `/__authmock/identities/{api}/{kind}`, and the
+ * shortcuts the issue names (`/__authmock/commerce/customers`, ...). What a kind takes
+ * and shows is the module's (`identityKinds`).
+ */
+export function createIdentityHandlers(runtime: Runtime): Record<string, Handler> {
+  const { store } = runtime.services;
+  const target = (apiName: string, kindName: string): Target => {
+    const api = runtime.apis.find((a) => a.name === apiName);
+    const kind = api?.identityKinds?.[kindName];
+    if (!api || !kind) {
+      const known = runtime.apis.flatMap((a) => Object.keys(a.identityKinds ?? {}).map((k) => `${a.name}/${k}`));
+      throw controlError('NOT_FOUND', `no identities ${apiName}/${kindName} (known: ${known.join(', ')})`);
+    }
+    return { api, kind, name: `${apiName} ${kindName}` };
+  };
+  const fromPath = (ctx: Ctx) => target(String(ctx.pathParams.api), String(ctx.pathParams.kind));
+  const tools = (ctx: Ctx, t: Target): IdentityTools => ({
+    now: () => ctx.ns.now(),
+    async nextId() {
+      const existing = await store.listIdentities(ctx.ns.name, t.api.name, t.kind.kind);
+      const highest = existing.reduce((max, i) => Math.max(max, Number(i.id) || 0), 0);
+      return store.nextId(ctx.ns.name, `${t.api.name}:${t.kind.kind}`, highest + 1);
+    },
+  });
+  const find = async (ctx: Ctx, t: Target, ref: string): Promise<Identity> => {
+    const ns = ctx.ns.name;
+    const found =
+      (await store.getIdentity(ns, t.api.name, t.kind.kind, ref)) ??
+      (t.kind.lookupKey ? await store.findIdentity(ns, t.api.name, t.kind.kind, t.kind.lookupKey(ref)) : undefined);
+    if (!found) throw controlError('NOT_FOUND', `no ${t.name} ${ref}`);
+    return found;
+  };
+  const save = async (ctx: Ctx, t: Target, identity: Identity) => {
+    const result = await store.putIdentity(ctx.ns.name, identity);
+    if (result === 'key-conflict') throw controlError('CONFLICT', `another ${t.name} has the same login name or key (${identity.keys.join(', ')})`);
+  };
+  const guarded = <T>(work: () => Promise<T>): Promise<T> =>
+    work().catch((err) => {
+      if (err instanceof IdentityInputError) throw controlError('BAD_REQUEST', err.message);
+      throw err;
+    });
+  const create = (apiName: string, kindName: string): Handler => async (ctx) => {
+    const t = apiName ? target(apiName, kindName) : fromPath(ctx);
+    await runtime.namespaces.ensure(ctx.ns.name);
+    const identity = await guarded(() => t.kind.create((ctx.body ?? {}) as Record<string, unknown>, tools(ctx, t)));
+    const exists = await store.getIdentity(ctx.ns.name, t.api.name, t.kind.kind, identity.id);
+    if (exists) throw controlError('CONFLICT', `a ${t.name} with id ${identity.id} exists`);
+    await save(ctx, t, identity);
+    return { status: 201, body: t.kind.view(identity) };
+  };
+  return {
+    async listIdentities(ctx) {
+      const t = fromPath(ctx);
+      await runtime.namespaces.ensure(ctx.ns.name);
+      const all = await store.listIdentities(ctx.ns.name, t.api.name, t.kind.kind);
+      return { status: 200, body: all.map((i) => t.kind.view(i)) };
+    },
+    createIdentity: create('', ''),
+    createCommerceCustomer: create('commerce', 'customers'),
+    createCommerceAdmin: create('commerce', 'admins'),
+    createSocialUser: create('social', 'users'),
+    createSocialApp: create('social', 'apps'),
+    async getIdentity(ctx) {
+      const t = fromPath(ctx);
+      await runtime.namespaces.ensure(ctx.ns.name);
+      return { status: 200, body: t.kind.view(await find(ctx, t, String(ctx.pathParams.id))) };
+    },
+    async updateIdentity(ctx) {
+      const t = fromPath(ctx);
+      await runtime.namespaces.ensure(ctx.ns.name);
+      const current = await find(ctx, t, String(ctx.pathParams.id));
+      const changed = await guarded(async () => t.kind.update(current, (ctx.body ?? {}) as Record<string, unknown>, tools(ctx, t)));
+      await save(ctx, t, changed);
+      return { status: 200, body: t.kind.view(changed) };
+    },
+    async deleteIdentity(ctx) {
+      const t = fromPath(ctx);
+      await runtime.namespaces.ensure(ctx.ns.name);
+      const current = await find(ctx, t, String(ctx.pathParams.id));
+      await store.deleteIdentity(ctx.ns.name, t.api.name, t.kind.kind, current.id);
+      if (t.kind.userType) await store.revokeUserTokens(ctx.ns.name, t.api.name, t.kind.userType, current.id);
+      return { status: 204, body: undefined };
+    },
+  };
+}
