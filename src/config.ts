@@ -27,6 +27,12 @@ export interface Config {
   logLevel: string;
   /** where parsed specs and compiled validators are cached between starts; undefined: no cache */
   cacheDir?: string;
+  /** commerce: accept HMAC-SHA1 OAuth signatures, as 2.4.3 did (docs/commerce-integrations.md §6) */
+  oauthSha1?: boolean;
+  /** commerce: an integration's access token works as a bearer token (§6) */
+  integrationAsBearer?: boolean;
+  /** commerce: admins log in through the two-factor provider endpoint (§7) */
+  admin2fa?: boolean;
 }
 
 export function defaultConfig(root: string): Config {

@@ -42,6 +42,9 @@ export async function runCli(argv: string[]): Promise<void> {
     .option('--max-connections <n>', 'open connections accepted at once; more are closed (default: no cap)')
     .option('--lockout-failures <n>', 'failed logins that lock a commerce username', '6')
     .option('--lockout-seconds <s>', 'how long a locked username stays locked', '1800')
+    .option('--oauth-sha1', 'commerce: accept HMAC-SHA1 OAuth signatures, as the platform did before 2.4.4')
+    .option('--integration-as-bearer', "commerce: an integration's access token also works as a Bearer token")
+    .option('--admin-2fa', 'commerce: admins get tokens only through POST /V1/tfa/provider/google/authenticate')
     .addOption(new Option('--log-level <level>', 'log level on stderr; debug logs each request').choices(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'))
     .action(async (flags: ServeFlags & { reset?: boolean }) => {
       const { serve } = await import('./serve.js');

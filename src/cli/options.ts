@@ -14,6 +14,9 @@ export interface ServeFlags {
   lockoutFailures?: string;
   lockoutSeconds?: string;
   logLevel?: string;
+  oauthSha1?: boolean;
+  integrationAsBearer?: boolean;
+  admin2fa?: boolean;
   /** --<type>-token-lifetime, one per user type of the API modules */
   [lifetime: `${string}TokenLifetime`]: string | undefined;
 }
@@ -43,6 +46,9 @@ export function toConfig(root: string, flags: ServeFlags, modules: readonly { us
       modules.flatMap((m) => m.userTypes).map((type) => [type, optionalInt(`--${type}-token-lifetime`, flags[`${camel(type)}TokenLifetime`])]),
     ),
     logLevel: flags.logLevel ?? base.logLevel,
+    oauthSha1: flags.oauthSha1 ?? false,
+    integrationAsBearer: flags.integrationAsBearer ?? false,
+    admin2fa: flags.admin2fa ?? false,
   };
 }
 
