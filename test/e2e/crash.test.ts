@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,8 +12,10 @@ import { startServer, type ServerProcess } from '../support/server-process.js';
  */
 
 const running: ServerProcess[] = [];
+const stateDirs: string[] = [];
 afterEach(async () => {
   await Promise.all(running.splice(0).map((s) => s.stop('SIGKILL')));
+  for (const dir of stateDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
 const CUSTOMERS = [
@@ -122,6 +124,7 @@ function expectCommerce(issued: Issued[], revokes: Revoke[]) {
 describe('a server killed with SIGKILL under concurrent token issue and revocation', () => {
   it('finds every acknowledged token and every acknowledged revocation after the restart', async () => {
     const state = mkdtempSync(join(tmpdir(), 'authmock-crash-'));
+    stateDirs.push(state);
     const server = await startServer(['--state', state]);
     running.push(server);
     let killed = false;
