@@ -5,6 +5,7 @@ import { createRuntime, type Runtime } from '../runtime/create-runtime.js';
 import { createLogger } from '../log/create-logger.js';
 import { createApp } from '../http/create-app.js';
 import { createHttpServer } from '../http/create-server.js';
+import { startSweeper } from '../runtime/sweeper.js';
 
 /** Starts every API module on one port and prints where they are and who can log in. */
 export async function serve(config: Config, options: { reset?: boolean; version: string }): Promise<void> {
@@ -12,6 +13,7 @@ export async function serve(config: Config, options: { reset?: boolean; version:
   const store = openStore(config.state, { notice: (message) => log.warn(message) });
   if (options.reset) await store.reset();
   const runtime = createRuntime({ config, store, log });
+  const sweeper = startSweeper({ store, clock: runtime.services.clock, log: runtime.services.log });
   const server = createHttpServer(runtime, createApp(runtime), { maxConnections: config.maxConnections }).listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -24,6 +26,7 @@ export async function serve(config: Config, options: { reset?: boolean; version:
   const stop = (signal: string) => {
     if (closing) return;
     closing = true;
+    sweeper.stop();
     runtime.services.log.info({ signal }, 'stopping');
     server.close(() => void store.close().then(() => process.exit(0)));
     server.closeAllConnections();

@@ -7,6 +7,8 @@ import type {
   NamespaceSettings,
   PutResult,
   Store,
+  StoreStats,
+  SweepResult,
   TokenRecord,
 } from './store.js';
 
@@ -216,6 +218,38 @@ export class MemoryStore implements Store {
     const n = failures?.size ?? 0;
     failures?.clear();
     return n;
+  }
+
+  async sweep(ns: string | undefined, now: number, limit: number): Promise<SweepResult> {
+    const done: SweepResult = { tokens: 0, failures: 0 };
+    for (const [id, t] of this.tokens) {
+      if (done.tokens >= limit) return done;
+      if ((ns === undefined || t.ns === ns) && t.record.expiresAt !== null && t.record.expiresAt <= now) {
+        this.tokens.delete(id);
+        done.tokens++;
+      }
+    }
+    for (const [name, state] of this.namespaces) {
+      if (ns !== undefined && name !== ns) continue;
+      for (const [key, f] of state.failures) {
+        if (done.tokens + done.failures >= limit) return done;
+        if (f.lockExpiresAt <= now) {
+          state.failures.delete(key);
+          done.failures++;
+        }
+      }
+    }
+    return done;
+  }
+
+  async stats(): Promise<StoreStats> {
+    let identities = 0;
+    let loginFailures = 0;
+    for (const state of this.namespaces.values()) {
+      identities += state.identities.size;
+      loginFailures += state.failures.size;
+    }
+    return { namespaces: this.namespaces.size, identities, tokens: this.tokens.size, loginFailures };
   }
 
   async reset(): Promise<void> {

@@ -56,7 +56,26 @@ export function prepareStatements(db: Database.Database) {
     ),
     clearFailures: p('DELETE FROM login_failures WHERE ns = ? AND api = ? AND user_type = ? AND username = ?'),
     listFailures: p('SELECT * FROM login_failures WHERE ns = ? ORDER BY api, user_type, username'),
+
+    // Sweeps: a bounded batch each, found through the expiry indexes (SWEEP_INDEXES).
+    sweepTokens: p(
+      'DELETE FROM tokens WHERE id IN (SELECT id FROM tokens WHERE expires_at IS NOT NULL AND expires_at <= @now AND (@ns IS NULL OR ns = @ns) LIMIT @limit)',
+    ),
+    sweepFailures: p(
+      'DELETE FROM login_failures WHERE (ns, api, user_type, username) IN ' +
+        '(SELECT ns, api, user_type, username FROM login_failures WHERE lock_expires_at <= @now AND (@ns IS NULL OR ns = @ns) LIMIT @limit)',
+    ),
+    countAll: p(
+      'SELECT (SELECT count(*) FROM namespaces) AS namespaces, (SELECT count(*) FROM identities) AS identities, ' +
+        '(SELECT count(*) FROM tokens) AS tokens, (SELECT count(*) FROM login_failures) AS loginFailures',
+    ),
   };
 }
+
+/** Indexes the sweeps read by; created at open, idempotent, no schema version of their own. */
+export const SWEEP_INDEXES = `
+CREATE INDEX IF NOT EXISTS tokens_by_expiry ON tokens (expires_at) WHERE expires_at IS NOT NULL;
+CREATE INDEX IF NOT EXISTS login_failures_by_expiry ON login_failures (lock_expires_at);
+`;
 
 export type Statements = ReturnType<typeof prepareStatements>;

@@ -10,10 +10,12 @@ import type {
   NamespaceSettings,
   PutResult,
   Store,
+  StoreStats,
+  SweepResult,
   TokenRecord,
 } from './store.js';
 import { migrate, StateVersionError } from './sqlite-schema.js';
-import { prepareStatements, type Statements } from './sqlite-statements.js';
+import { prepareStatements, SWEEP_INDEXES, type Statements } from './sqlite-statements.js';
 
 export class StateError extends Error {
   override name = 'StateError';
@@ -67,6 +69,7 @@ export class SqliteStore implements Store {
       this.db.close();
       throw explain(err, dir, this.file);
     }
+    this.db.exec(SWEEP_INDEXES);
     this.stmt = prepareStatements(this.db);
     this.secretKey = this.readSecretKey();
     // Ids are never reused, also across restarts: AUTOINCREMENT keeps the highest one ever
@@ -275,6 +278,21 @@ export class SqliteStore implements Store {
   async clearAllLoginFailures(ns: string): Promise<number> {
     this.flush();
     return this.stmt.deleteNsFailures.run(ns).changes;
+  }
+
+  async sweep(ns: string | undefined, now: number, limit: number): Promise<SweepResult> {
+    this.flush();
+    return this.db.transaction(() => {
+      const tokens = this.stmt.sweepTokens.run({ ns: ns ?? null, now, limit }).changes;
+      const failures = tokens < limit ? this.stmt.sweepFailures.run({ ns: ns ?? null, now, limit: limit - tokens }).changes : 0;
+      return { tokens, failures };
+    })();
+  }
+
+  async stats(): Promise<StoreStats> {
+    const counts = this.stmt.countAll.get() as Omit<StoreStats, 'fileBytes' | 'walBytes'>;
+    const size = (file: string) => (existsSync(file) ? statSync(file).size : 0);
+    return { ...counts, fileBytes: size(this.file), walBytes: size(`${this.file}-wal`) };
   }
 
   async reset(): Promise<void> {

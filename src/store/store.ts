@@ -65,6 +65,23 @@ export interface NamespaceRecord {
 
 export type PutResult = 'ok' | 'key-conflict';
 
+/** What one sweep deleted. */
+export interface SweepResult {
+  tokens: number;
+  failures: number;
+}
+
+/** The size of the state, for /__authmock/health. */
+export interface StoreStats {
+  namespaces: number;
+  identities: number;
+  tokens: number;
+  loginFailures: number;
+  /** the SQLite file and its write-ahead log, in bytes (absent for a store without files) */
+  fileBytes?: number;
+  walBytes?: number;
+}
+
 export interface Store {
   readonly kind: string;
   /**
@@ -110,6 +127,15 @@ export interface Store {
   clearLoginFailures(ns: string, api: string, userType: string, username: string): Promise<boolean>;
   listLoginFailures(ns: string): Promise<LoginFailureEntry[]>;
   clearAllLoginFailures(ns: string): Promise<number>;
+
+  /**
+   * Deletes what can no longer matter: tokens expired at `now` and failure rows whose lock
+   * has expired at `now` (the next failure would start again at one anyway), in `ns` or in
+   * every namespace when it is undefined. At most `limit` rows per call, so one sweep's
+   * work is bounded; call again while it returns `limit` rows.
+   */
+  sweep(ns: string | undefined, now: number, limit: number): Promise<SweepResult>;
+  stats(): Promise<StoreStats>;
 
   /** forgets every namespace: back to the fixtures on the next request */
   reset(): Promise<void>;
