@@ -35,6 +35,9 @@ export async function runCli(argv: string[]): Promise<void> {
     for (const type of module.userTypes) serveCommand.option(`--${type}-token-lifetime <s>`, `${module.name} ${type} tokens expire after this many seconds (default: never)`);
   }
   serveCommand
+    .option('--control-key <key>', 'key the control API (/__authmock/) requires in X-Authmock-Key; off loopback one is generated when not given')
+    .option('--no-control', 'do not serve the control API')
+    .option('--max-namespaces <n>', 'namespaces the state may hold (default 1000)')
     .option('--reset', 'forget all tokens, revocations and lockout counters before starting')
     .option('--dev', "developer mode: errors carry the platform's `trace` and decoding details")
     .option('--cors-origin <origins...>', "origins allowed by CORS, comma- or space-separated; '*' allows any", ['*'])

@@ -14,6 +14,9 @@ export interface ServeFlags {
   lockoutFailures?: string;
   lockoutSeconds?: string;
   logLevel?: string;
+  controlKey?: string;
+  control?: boolean;
+  maxNamespaces?: string;
   oauthSha1?: boolean;
   integrationAsBearer?: boolean;
   admin2fa?: boolean;
@@ -46,6 +49,9 @@ export function toConfig(root: string, flags: ServeFlags, modules: readonly { us
       modules.flatMap((m) => m.userTypes).map((type) => [type, optionalInt(`--${type}-token-lifetime`, flags[`${camel(type)}TokenLifetime`])]),
     ),
     logLevel: flags.logLevel ?? base.logLevel,
+    control: flags.control !== false,
+    controlKey: flags.controlKey || env.AUTHMOCK_CONTROL_KEY || undefined,
+    maxNamespaces: int('--max-namespaces', flags.maxNamespaces, base.maxNamespaces, 1, 1e6),
     oauthSha1: flags.oauthSha1 ?? false,
     integrationAsBearer: flags.integrationAsBearer ?? false,
     admin2fa: flags.admin2fa ?? false,

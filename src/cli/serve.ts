@@ -4,6 +4,7 @@ import { openStore } from '../store/open-store.js';
 import { createRuntime, type Runtime } from '../runtime/create-runtime.js';
 import { createLogger } from '../log/create-logger.js';
 import { createApp } from '../http/create-app.js';
+import { resolveControlKey } from '../control/control-key.js';
 import { createHttpServer } from '../http/create-server.js';
 import { startSweeper } from '../runtime/sweeper.js';
 
@@ -13,14 +14,17 @@ export async function serve(config: Config, options: { reset?: boolean; version:
   const store = openStore(config.state, { notice: (message) => log.warn(message) });
   if (options.reset) await store.reset();
   const runtime = createRuntime({ config, store, log });
+  const control = resolveControlKey(config.host, config.controlKey, runtime.services.random);
   const sweeper = startSweeper({ store, clock: runtime.services.clock, log: runtime.services.log });
-  const server = createHttpServer(runtime, createApp(runtime), { maxConnections: config.maxConnections }).listen(config.port, config.host);
+  const server = createHttpServer(runtime, createApp(runtime, { controlKey: control.key }), { maxConnections: config.maxConnections }).listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
   });
   const { port } = server.address() as AddressInfo;
   process.stdout.write(banner(runtime, config, port, options.version));
+  if (!config.control) process.stdout.write('Control API: off (--no-control)\n');
+  else if (control.generated) process.stdout.write(`Control API: /__authmock/ needs the header X-Authmock-Key: ${control.key}\n`);
 
   let closing = false;
   const stop = (signal: string) => {
