@@ -1,14 +1,18 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { loadSpec, specFromDoc, type LoadedSpec } from './load-spec.js';
 import { CachedCompiler, LiveCompiler, type Purpose, type SchemaCompiler } from './schema-compiler.js';
+import { isPrivateDir, openPrivateDir, readVerified, writeAtomic } from './cache-files.js';
 
 // Bump when the shape of compiled validators or of the cache changes.
-const CACHE_FORMAT = 1;
+const CACHE_FORMAT = 2;
 // Entries for spec versions seen before: the newest few stay, for switching back and forth.
 const KEEP_ENTRIES = 4;
+// What an entry holds; `digests.json`, written last, has each one's SHA-256.
+const ENTRY_FILES = ['request.cjs', 'response.cjs', 'specs.json'] as const;
+const DIGESTS = 'digests.json';
 
 export interface CompiledSpecs {
   specs: LoadedSpec[];
@@ -27,11 +31,12 @@ interface CacheEntry {
  * Loads the specs. With a cache directory, a start whose spec files are byte-for-byte
  * those of an earlier start reuses that start's parsed documents and compiled validators
  * (keyed by a hash of the files and of the versions that compile them); any change
- * compiles afresh. Without one, everything is parsed and compiled every time.
+ * compiles afresh. Without one, everything is parsed and compiled every time. A cache
+ * directory another user could write to is neither read nor written (cache-files.ts).
  */
 export function compileSpecs(paths: string[], cacheDir: string | undefined): CompiledSpecs {
   const texts = paths.map((p) => readFileSync(p));
-  const dir = cacheDir ? join(cacheDir, cacheKey(texts)) : undefined;
+  const dir = cacheDir && openPrivateDir(cacheDir) ? join(cacheDir, cacheKey(texts)) : undefined;
   if (dir) {
     const hit = readCache(dir);
     if (hit) return hit;
@@ -53,10 +58,25 @@ function cacheKey(texts: Buffer[]): string {
   return hash.digest('hex').slice(0, 32);
 }
 
+/** The entry's files, each only if it is what was written: nothing is parsed or run before that. */
+function readEntryFiles(dir: string): Record<(typeof ENTRY_FILES)[number], string> | undefined {
+  if (!isPrivateDir(dir)) return undefined;
+  const digests = JSON.parse(readFileSync(join(dir, DIGESTS), 'utf8')) as Record<string, string>;
+  const out: Partial<Record<(typeof ENTRY_FILES)[number], string>> = {};
+  for (const name of ENTRY_FILES) {
+    const text = readVerified(join(dir, name), digests[name]);
+    if (text === undefined) return undefined;
+    out[name] = text;
+  }
+  return out as Record<(typeof ENTRY_FILES)[number], string>;
+}
+
 function readCache(dir: string): CompiledSpecs | undefined {
   try {
-    const entry = JSON.parse(readFileSync(join(dir, 'specs.json'), 'utf8')) as CacheEntry;
-    const code = { request: readFileSync(join(dir, 'request.cjs'), 'utf8'), response: readFileSync(join(dir, 'response.cjs'), 'utf8') };
+    const files = readEntryFiles(dir);
+    if (!files) return undefined;
+    const entry = JSON.parse(files['specs.json']) as CacheEntry;
+    const code = { request: files['request.cjs'], response: files['response.cjs'] };
     const specs = entry.docs.map((d) => specFromDoc(d.file, d.doc));
     return { specs, compiler: new CachedCompiler(specs, code, entry.manifest), fromCache: true, save: () => {} };
   } catch {
@@ -67,12 +87,13 @@ function readCache(dir: string): CompiledSpecs | undefined {
 function writeCache(dir: string, specs: LoadedSpec[], compiler: LiveCompiler): void {
   try {
     const { code, manifest } = compiler.exportCode();
-    mkdirSync(dir, { recursive: true });
+    if (!openPrivateDir(dir)) return;
     const entry: CacheEntry = { docs: specs.map((s) => ({ file: s.file, doc: s.doc })), manifest };
-    // specs.json last: a cache is complete only once it exists.
-    atomicWrite(join(dir, 'request.cjs'), code.request);
-    atomicWrite(join(dir, 'response.cjs'), code.response);
-    atomicWrite(join(dir, 'specs.json'), JSON.stringify(entry));
+    const texts = { 'request.cjs': code.request, 'response.cjs': code.response, 'specs.json': JSON.stringify(entry) };
+    const digests: Record<string, string> = {};
+    for (const name of ENTRY_FILES) digests[name] = writeAtomic(join(dir, name), texts[name]);
+    // The digests last: an entry is complete only once they exist.
+    writeAtomic(join(dir, DIGESTS), JSON.stringify(digests));
     pruneOldEntries(dirname(dir));
   } catch {
     // A read-only install simply starts without a cache.
@@ -85,10 +106,4 @@ function pruneOldEntries(cacheDir: string): void {
     .map((e) => ({ path: join(cacheDir, e.name), at: statSync(join(cacheDir, e.name)).mtimeMs }))
     .sort((a, b) => b.at - a.at);
   for (const old of entries.slice(KEEP_ENTRIES)) rmSync(old.path, { recursive: true, force: true });
-}
-
-function atomicWrite(file: string, text: string): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, file);
 }

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { openPrivateDir, readVerified, sha256, writeAtomic } from './cache-files.js';
 
 const require = createRequire(import.meta.url);
 
@@ -14,22 +14,40 @@ export function parseYaml(text: string): unknown {
   return (require('yaml') as typeof import('yaml')).parse(text);
 }
 
-/** A YAML file's content, through a JSON copy in `cacheDir` keyed by the file's hash. */
+/**
+ * A YAML file's content, through a JSON copy in `<cacheDir>/yaml` named by the file's
+ * hash; the copy is read only if it matches the SHA-256 in its `.sha256` beside it, and
+ * only from a directory no other user can write (cache-files.ts).
+ */
 export function readYamlCached(file: string, cacheDir: string | undefined): unknown {
   const text = readFileSync(file);
   if (!cacheDir) return parseYaml(text.toString('utf8'));
-  const cached = join(cacheDir, 'yaml', `${createHash('sha256').update(text).digest('hex').slice(0, 32)}.json`);
-  try {
-    return JSON.parse(readFileSync(cached, 'utf8'));
-  } catch {
-    const value = parseYaml(text.toString('utf8'));
+  const dir = join(cacheDir, 'yaml');
+  if (!openPrivateDir(cacheDir) || !openPrivateDir(dir)) return parseYaml(text.toString('utf8'));
+  const cached = join(dir, `${sha256(text).slice(0, 32)}.json`);
+  const digest = readDigest(`${cached}.sha256`);
+  const json = readVerified(cached, digest);
+  if (json !== undefined) {
     try {
-      mkdirSync(join(cacheDir, 'yaml'), { recursive: true });
-      writeFileSync(`${cached}.${process.pid}.tmp`, JSON.stringify(value));
-      renameSync(`${cached}.${process.pid}.tmp`, cached);
+      return JSON.parse(json);
     } catch {
-      // a read-only install parses every time
+      // cannot happen for a verified copy; parse the YAML below
     }
-    return value;
+  }
+  const value = parseYaml(text.toString('utf8'));
+  try {
+    // the digest last: a copy counts only once it exists
+    writeAtomic(`${cached}.sha256`, writeAtomic(cached, JSON.stringify(value)));
+  } catch {
+    // a read-only install parses every time
+  }
+  return value;
+}
+
+function readDigest(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    return undefined;
   }
 }

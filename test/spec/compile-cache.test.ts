@@ -1,8 +1,10 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, chownSync, cpSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { compileSpecs } from '../../src/spec/compile-specs.js';
+import { readYamlCached } from '../../src/spec/parse-yaml.js';
 import { ROOT, customerToken, makeApp } from '../support/make-app.js';
 
 const paths = (dir: string) => ['commerce.openapi.yaml', 'social.openapi.yaml'].map((f) => join(dir, f));
@@ -74,8 +76,87 @@ describe('the fixture cache', () => {
   it('serves the same accounts from a cached JSON copy of the fixture files', async () => {
     const cacheDir = mkdtempSync(join(tmpdir(), 'authmock-cache-'));
     makeApp({ cacheDir });
-    expect(readdirSync(join(cacheDir, 'yaml'))).toHaveLength(2);
+    expect(readdirSync(join(cacheDir, 'yaml')).filter((f) => f.endsWith('.json'))).toHaveLength(2);
     const t = makeApp({ cacheDir });
     await customerToken(t);
+  });
+});
+
+/** The one entry (spec-hash directory) of a cache that has seen one version of the specs. */
+function onlyEntry(cacheDir: string): string {
+  const entries = readdirSync(cacheDir).filter((e) => /^[0-9a-f]{32}$/.test(e));
+  expect(entries).toHaveLength(1);
+  return join(cacheDir, entries[0]);
+}
+
+const TAMPER_FLAG = '__authmockTamperedCacheRan';
+const tamper = (file: string) => appendFileSync(file, `\nglobalThis.${TAMPER_FLAG} = true;\n`);
+const tamperRan = () => (globalThis as Record<string, unknown>)[TAMPER_FLAG] === true;
+
+describe('the compile cache, against tampering', () => {
+  it('creates its directories private to the user (0700)', () => {
+    const cacheDir = join(mkdtempSync(join(tmpdir(), 'authmock-cache-')), 'new', 'cache');
+    compileSpecs(paths(join(ROOT, 'specs')), cacheDir).save();
+    expect(statSync(cacheDir).mode & 0o777).toBe(0o700);
+    expect(statSync(onlyEntry(cacheDir)).mode & 0o777).toBe(0o700);
+    expect(readdirSync(onlyEntry(cacheDir)).sort()).toEqual(['digests.json', 'request.cjs', 'response.cjs', 'specs.json']);
+  });
+
+  it.each(['request.cjs', 'response.cjs'])('never runs a %s that differs from what it wrote, and compiles afresh', (name) => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'authmock-cache-'));
+    compileSpecs(paths(join(ROOT, 'specs')), cacheDir).save();
+    tamper(join(onlyEntry(cacheDir), name));
+    const again = compileSpecs(paths(join(ROOT, 'specs')), cacheDir);
+    expect(again.fromCache).toBe(false);
+    expect(tamperRan()).toBe(false);
+    again.save(); // writes the entry afresh: the next start uses it again
+    expect(compileSpecs(paths(join(ROOT, 'specs')), cacheDir).fromCache).toBe(true);
+  });
+
+  it('does not trust a specs.json that differs from what it wrote', () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'authmock-cache-'));
+    compileSpecs(paths(join(ROOT, 'specs')), cacheDir).save();
+    const file = join(onlyEntry(cacheDir), 'specs.json');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('Social network login API', 'Forged API'));
+    const again = compileSpecs(paths(join(ROOT, 'specs')), cacheDir);
+    expect(again.fromCache).toBe(false);
+    expect(again.specs[1].doc.info.title).toBe('Social network login API');
+  });
+
+  it('neither reads nor writes a cache directory others can write to', () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'authmock-cache-'));
+    compileSpecs(paths(join(ROOT, 'specs')), cacheDir).save();
+    tamper(join(onlyEntry(cacheDir), 'request.cjs'));
+    // Someone else could have written the code and its digest alike: nothing in here counts.
+    const entry = onlyEntry(cacheDir);
+    const digests = JSON.parse(readFileSync(join(entry, 'digests.json'), 'utf8'));
+    digests['request.cjs'] = createHash('sha256').update(readFileSync(join(entry, 'request.cjs'))).digest('hex');
+    writeFileSync(join(entry, 'digests.json'), JSON.stringify(digests));
+    chmodSync(cacheDir, 0o777);
+    const again = compileSpecs(paths(join(ROOT, 'specs')), cacheDir);
+    expect(again.fromCache).toBe(false);
+    expect(tamperRan()).toBe(false);
+
+    const fresh = mkdtempSync(join(tmpdir(), 'authmock-cache-'));
+    chmodSync(fresh, 0o775);
+    compileSpecs(paths(join(ROOT, 'specs')), fresh).save();
+    expect(readdirSync(fresh)).toEqual([]);
+  });
+
+  it.runIf(process.getuid?.() === 0)("neither reads nor writes a cache directory of another user", () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'authmock-cache-'));
+    chownSync(cacheDir, 65534, 65534);
+    compileSpecs(paths(join(ROOT, 'specs')), cacheDir).save();
+    expect(readdirSync(cacheDir)).toEqual([]);
+  });
+
+  it('reads a YAML file afresh when its cached JSON copy was changed', () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'authmock-cache-'));
+    const file = join(mkdtempSync(join(tmpdir(), 'authmock-yaml-')), 'accounts.yaml');
+    writeFileSync(file, 'customers:\n  - email: roni@example.com\n');
+    expect(readYamlCached(file, cacheDir)).toEqual({ customers: [{ email: 'roni@example.com' }] });
+    const copy = readdirSync(join(cacheDir, 'yaml')).find((f) => f.endsWith('.json'))!;
+    writeFileSync(join(cacheDir, 'yaml', copy), JSON.stringify({ customers: [{ email: 'mallory@example.com' }] }));
+    expect(readYamlCached(file, cacheDir)).toEqual({ customers: [{ email: 'roni@example.com' }] });
   });
 });
