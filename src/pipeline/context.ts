@@ -89,6 +89,8 @@ export interface Dialect {
   internalError(reportId: string, detail?: string): ApiError;
   /** a body over the limit, answered before the pipeline runs */
   bodyTooLarge(limit: number): ApiError;
+  /** the API's own 503 while the store cannot be written (disk full); absent: the 500 */
+  unavailable?(): ApiError;
 }
 
 /** A named step of a request; it may throw the dialect's ApiError. */

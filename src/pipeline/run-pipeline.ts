@@ -43,11 +43,24 @@ export async function runPipeline(
 function renderFailure(ctx: Ctx, err: unknown): HandlerResult {
   if (isApiError(err) && err.api === ctx.api.name) return ctx.api.dialect.renderError(err, ctx);
   const { log, config } = ctx.services;
+  const storage = storageFailure(err);
+  if (storage && ctx.api.dialect.unavailable) {
+    // Not our bug and not the client's: one line, no stack; it passes once writes succeed again.
+    log.error({ code: storage, api: ctx.api.name, operationId: ctx.op?.operationId }, `the state cannot be written (${storage}: is the disk full?); answering 503`);
+    return ctx.api.dialect.renderError(ctx.api.dialect.unavailable(), ctx);
+  }
   const id = reportId(ctx.services);
   // Another dialect's error is our bug as much as an exception is: logged, answered as a 500.
   log.error({ err, reportId: id, api: ctx.api.name, operationId: ctx.op?.operationId }, 'unexpected error');
   const detail = config.developerMode ? (err as Error)?.message : undefined;
   return ctx.api.dialect.renderError(ctx.api.dialect.internalError(id, detail), ctx);
+}
+
+/** SQLite's disk-full and I/O errors (and the OS's ENOSPC): the store, not the request, failed. */
+function storageFailure(err: unknown): string | undefined {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return undefined;
+  return code === 'SQLITE_FULL' || code.startsWith('SQLITE_IOERR') || code === 'ENOSPC' ? code : undefined;
 }
 
 function reportId(services: Services): string {

@@ -56,5 +56,6 @@ export function createCommerceDialect(stores: ReadonlyMap<string, StoreView>, de
     notAuthorized: (ctx) => commerceError('NOT_AUTHORIZED', { resources: describeResources(operationOf(ctx).permission) }),
     internalError: (reportId, detail) => commerceError('INTERNAL', { reportId }, detail),
     bodyTooLarge: (limit) => commerceError('BODY_TOO_LARGE', { limit }),
+    unavailable: () => commerceError('UNAVAILABLE'),
   };
 }

@@ -46,6 +46,8 @@ export const COMMERCE_ERRORS = {
   },
   // The platform sits behind a web server that refuses huge bodies; authmock answers in the API's shape.
   BODY_TOO_LARGE: { status: 413, kind: 'webapi', message: 'Request body is larger than %limit bytes.' },
+  // authmock's own, as BODY_TOO_LARGE: its state cannot be written (disk full, I/O error); it recovers by itself.
+  UNAVAILABLE: { status: 503, kind: 'webapi', message: 'Service temporarily unavailable. Please try again later.' },
   INTERNAL: {
     status: 500,
     kind: 'webapi',

@@ -49,5 +49,6 @@ export function createSocialDialect(): Dialect {
     notAuthorized: () => socialError('TOKEN_REQUIRED'),
     internalError: (reportId, detail) => socialError('INTERNAL', { reportId }, detail),
     bodyTooLarge: (limit) => socialError('BODY_TOO_LARGE', { limit }),
+    unavailable: () => socialError('UNAVAILABLE'),
   };
 }

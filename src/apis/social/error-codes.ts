@@ -28,6 +28,8 @@ export const SOCIAL_ERRORS = {
   NOT_VERIFIED: { status: 403, message: 'This account still requires either email verification or admin approval.' },
   NOT_APPROVED: { status: 403, message: 'This account still requires admin approval.' },
   TOKEN_REQUIRED: { status: 401, message: 'The userToken is missing, invalid or revoked.' },
+  // authmock's own: its state cannot be written (disk full, I/O error); it recovers by itself.
+  UNAVAILABLE: { status: 503, message: 'Service temporarily unavailable. Please try again later.' },
   INTERNAL: { status: 500, message: 'Internal server error. Report ID: %reportId' },
 } satisfies Record<string, SocialErrorDef>;
 
