@@ -1,0 +1,156 @@
+import { join } from 'node:path';
+import pino from 'pino';
+import request from 'supertest';
+import { XMLParser } from 'fast-xml-parser';
+import { describe, expect, it } from 'vitest';
+import { COMMERCE_ERRORS, commerceError, type CommerceErrorCode } from '../../src/apis/commerce/error-codes.js';
+import { SOCIAL_ERRORS, socialError, type SocialErrorCode } from '../../src/apis/social/error-codes.js';
+import { createCommerceDialect } from '../../src/apis/commerce/dialect.js';
+import { createSocialDialect } from '../../src/apis/social/dialect.js';
+import type { Ctx } from '../../src/pipeline/context.js';
+import { loadSpec } from '../../src/spec/load-spec.js';
+import { createAjv } from '../../src/spec/create-ajv.js';
+import { createRuntime } from '../../src/runtime/create-runtime.js';
+import { createApp } from '../../src/http/create-app.js';
+import { defaultConfig } from '../../src/config.js';
+import { MemoryStore } from '../../src/store/memory-store.js';
+import type { ResponseViolation } from '../../src/pipeline/check-response.js';
+import { ACCOUNTS, FakeClock, ROOT } from '../support/make-app.js';
+
+/** The error schema every 4xx/5xx response of a spec uses, compiled by Ajv from the loaded spec. */
+function errorValidator(file: string, schema: string) {
+  const spec = loadSpec(join(ROOT, 'specs', file));
+  const validate = createAjv('response', [spec]).getSchema(`${spec.id}#/components/schemas/${schema}`);
+  if (!validate) throw new Error(`${file} has no schema ${schema}`);
+  return validate;
+}
+
+// Parameters for every code, typed over the closed union: a new code does not compile until it has a row here.
+const COMMERCE_PARAMS: Record<CommerceErrorCode, Record<string, unknown>> = {
+  ROUTE_NOT_PROCESSABLE: {},
+  METHOD_INVALID: {},
+  NO_ROUTE: {},
+  NOT_AUTHORIZED: { resources: 'self' },
+  SIGN_IN_INCORRECT: {},
+  FIELD_REQUIRED: { fieldName: 'username' },
+  INPUT_EXCEPTIONS: {
+    errors: [
+      { code: 'FIELD_REQUIRED', params: { fieldName: 'username' } },
+      { code: 'FIELD_REQUIRED', params: { fieldName: 'password' } },
+    ],
+  },
+  INVALID_TYPE: { value: 'array', type: 'string' },
+  INVALID_FIELD_VALUE: { value: 'x', fieldName: 'email' },
+  NO_SUCH_ENTITY: { fieldName: 'customerId', fieldValue: 7 },
+  DECODING_ERROR: {},
+  XML_DECODING_ERROR: {},
+  CONTENT_TYPE_EMPTY: {},
+  CONTENT_TYPE_INVALID: {},
+  CHARSET_UNSUPPORTED: {},
+  MEDIA_TYPE_UNSUPPORTED: { type: 'text/plain' },
+  NOT_ACCEPTABLE: { accept: 'image/png' },
+  BODY_TOO_LARGE: { limit: 1048576 },
+  INTERNAL: { reportId: '0123456789ab' },
+};
+
+const SOCIAL_PARAMS: Record<SocialErrorCode, Record<string, unknown>> = {
+  ROUTE_NOT_FOUND: {},
+  METHOD_NOT_ALLOWED: { method: 'GET', allowed: 'POST' },
+  MISSING_FIELDS: { fields: 'username or email, password' },
+  INVALID_FIELD: { field: 'clientId' },
+  MALFORMED_BODY: { type: 'JSON' },
+  UNSUPPORTED_MEDIA_TYPE: { type: 'text/plain' },
+  BODY_TOO_LARGE: { limit: 1048576 },
+  INVALID_API_CREDENTIALS: {},
+  INVALID_CREDENTIALS: {},
+  NOT_VERIFIED: {},
+  NOT_APPROVED: {},
+  TOKEN_REQUIRED: {},
+  INTERNAL: { reportId: '0123456789ab' },
+};
+
+const ctxAnswering = (responseType: 'json' | 'xml') => ({ responseType }) as Ctx;
+const xml = new XMLParser();
+
+describe('every commerce error code', () => {
+  const validate = errorValidator('commerce.openapi.yaml', 'ErrorResponse');
+  const cases = (Object.keys(COMMERCE_ERRORS) as CommerceErrorCode[]).flatMap((code) => [false, true].map((dev) => ({ code, dev })));
+
+  it.each(cases)('renders $code (developer mode $dev) with its status and a body of the spec', ({ code, dev }) => {
+    const dialect = createCommerceDialect(new Map(), dev);
+    const err = commerceError(code, COMMERCE_PARAMS[code], 'what went wrong');
+    const ctx = ctxAnswering('json');
+    const wire = dialect.serialize(dialect.renderError(err, ctx), ctx);
+    expect(wire.status).toBe(COMMERCE_ERRORS[code].status);
+    expect(wire.headers['Content-Type']).toBe('application/json; charset=utf-8');
+    const body = JSON.parse(wire.payload as string);
+    expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+    // Every placeholder left in the text is one the parameters fill in (the client substitutes it).
+    for (const [, name] of (body.message as string).matchAll(/%([A-Za-z]+)/g)) expect(body.parameters).toHaveProperty(name);
+    if (dev) expect(body).toHaveProperty('trace');
+    else expect(body).not.toHaveProperty('trace');
+  });
+
+  it.each(Object.keys(COMMERCE_ERRORS) as CommerceErrorCode[])('renders %s as the <response> XML of the same status', (code) => {
+    const dialect = createCommerceDialect(new Map(), false);
+    const ctx = ctxAnswering('xml');
+    const wire = dialect.serialize(dialect.renderError(commerceError(code, COMMERCE_PARAMS[code]), ctx), ctx);
+    expect(wire.status).toBe(COMMERCE_ERRORS[code].status);
+    expect(wire.headers['Content-Type']).toBe('application/xml; charset=utf-8');
+    expect(xml.parse(wire.payload as string).response.message).toBeTruthy();
+  });
+});
+
+describe('every social error code', () => {
+  const validate = errorValidator('social.openapi.yaml', 'Failure');
+
+  it.each(Object.keys(SOCIAL_ERRORS) as SocialErrorCode[])('renders %s with its status and a body of the spec', (code) => {
+    const dialect = createSocialDialect();
+    const ctx = ctxAnswering('json');
+    const wire = dialect.serialize(dialect.renderError(socialError(code, SOCIAL_PARAMS[code]), ctx), ctx);
+    expect(wire.status).toBe(SOCIAL_ERRORS[code].status);
+    const body = JSON.parse(wire.payload as string);
+    expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+    expect(body.message).not.toMatch(/%[A-Za-z]/); // every placeholder substituted
+  });
+});
+
+describe("another dialect's error thrown by a handler", () => {
+  /** An app whose handler of `operationId` throws `err`, with the log lines at error level kept. */
+  function appThrowing(api: string, operationId: string, err: Error) {
+    const lines: Record<string, any>[] = [];
+    const log = pino({ level: 'error', base: undefined }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const violations: ResponseViolation[] = [];
+    const runtime = createRuntime({
+      config: { ...defaultConfig(ROOT), state: 'memory', logLevel: 'error', cacheDir: undefined },
+      store: new MemoryStore(),
+      clock: new FakeClock(),
+      log,
+      handlers: { [api]: { [operationId]: () => { throw err; } } },
+      hooks: { onResponseViolation: (v) => violations.push(v) },
+    });
+    return { http: request(createApp(runtime)), lines, violations };
+  }
+
+  it("is answered as the commerce API's own 500 and logged with its report id", async () => {
+    const t = appThrowing('commerce', 'getDirectoryCountries', socialError('TOKEN_REQUIRED'));
+    const res = await t.http.get('/rest/V1/directory/countries');
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ message: expect.stringMatching(/^Internal Error\. Details are available in Magento log file\. Report ID: webapi-[0-9a-f]{12}$/) });
+    const reportId = /webapi-([0-9a-f]+)/.exec(res.body.message)![1];
+    expect(t.lines).toContainEqual(
+      expect.objectContaining({ msg: 'unexpected error', reportId, api: 'commerce', operationId: 'getDirectoryCountries', err: expect.objectContaining({ code: 'TOKEN_REQUIRED' }) }),
+    );
+    expect(t.violations).toEqual([]);
+  });
+
+  it("is answered as the social API's own 500 and logged with its report id", async () => {
+    const t = appThrowing('social', 'login', commerceError('NO_ROUTE'));
+    const res = await t.http.post('/socialapi/auth/post/login').send({ username: ACCOUNTS.jane.username, password: ACCOUNTS.jane.password, ...ACCOUNTS.app });
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ status: false, message: expect.stringMatching(/^Internal server error\. Report ID: [0-9a-f]{12}$/) });
+    const reportId = /Report ID: ([0-9a-f]+)/.exec(res.body.message)![1];
+    expect(t.lines).toContainEqual(expect.objectContaining({ msg: 'unexpected error', reportId, api: 'social', operationId: 'login' }));
+    expect(t.violations).toEqual([]);
+  });
+});
