@@ -108,7 +108,7 @@ export async function runCli(argv: string[]): Promise<void> {
   try {
     await program.parseAsync(argv);
   } catch (err) {
-    if (err instanceof UsageError || (err as Error).name === 'SpecError' || (err as Error).name === 'FixtureError' || (err as Error).name === 'StateError') {
+    if (err instanceof UsageError || (err as Error).name === 'SpecError' || (err as Error).name === 'FixtureError' || (err as Error).name === 'StateError' || (err as Error).name === 'StartError') {
       process.stderr.write(`authmock: ${(err as Error).message}\n`);
       process.exit(2);
     }

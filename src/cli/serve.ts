@@ -1,48 +1,28 @@
-import type { AddressInfo } from 'node:net';
 import type { Config } from '../config.js';
-import { openStore } from '../store/open-store.js';
-import { createRuntime, type Runtime } from '../runtime/create-runtime.js';
-import { createLogger } from '../log/create-logger.js';
-import { createApp } from '../http/create-app.js';
-import { resolveControlKey } from '../control/control-key.js';
-import { createHttpServer } from '../http/create-server.js';
-import { startSweeper } from '../runtime/sweeper.js';
+import type { Runtime } from '../runtime/create-runtime.js';
+import { startServer } from '../runtime/start-server.js';
 
 /** Starts every API module on one port and prints where they are and who can log in. */
 export async function serve(config: Config, options: { reset?: boolean; version: string }): Promise<void> {
-  const log = createLogger(config.logLevel);
-  const store = openStore(config.state, { notice: (message) => log.warn(message) });
-  if (options.reset) await store.reset();
-  const runtime = createRuntime({ config, store, log });
-  const control = resolveControlKey(config.host, config.controlKey, runtime.services.random);
-  const sweeper = startSweeper({ store, clock: runtime.services.clock, log: runtime.services.log });
-  const server = createHttpServer(runtime, createApp(runtime, { controlKey: control.key }), { maxConnections: config.maxConnections }).listen(config.port, config.host);
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
-  const { port } = server.address() as AddressInfo;
-  process.stdout.write(banner(runtime, config, port, options.version));
+  const started = await startServer(config, { reset: options.reset });
+  const { runtime } = started;
+  process.stdout.write(banner(runtime, config, started.url, options.version));
   if (!config.control) process.stdout.write('Control API: off (--no-control)\n');
-  else if (control.generated) process.stdout.write(`Control API: /__authmock/ needs the header X-Authmock-Key: ${control.key}\n`);
+  else if (started.controlKeyGenerated) process.stdout.write(`Control API: /__authmock/ needs the header X-Authmock-Key: ${started.controlKey}\n`);
 
   let closing = false;
   const stop = (signal: string) => {
     if (closing) return;
     closing = true;
-    sweeper.stop();
     runtime.services.log.info({ signal }, 'stopping');
-    server.close(() => void store.close().then(() => process.exit(0)));
-    server.closeAllConnections();
+    void started.close().then(() => process.exit(0));
     setTimeout(() => process.exit(0), 2000).unref();
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
-function banner(runtime: Runtime, config: Config, port: number, version: string): string {
-  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  const base = `http://${host}:${port}`;
+function banner(runtime: Runtime, config: Config, base: string, version: string): string {
   const state = config.state === 'memory' ? 'in memory (nothing is kept)' : `${config.state} (SQLite)`;
   const lines = [`authmock ${version} listening on ${base}`];
   for (const api of runtime.apis) {

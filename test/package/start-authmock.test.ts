@@ -1,0 +1,96 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createServer } from 'node:net';
+import { startAuthmock, type Authmock } from '../../src/index.js';
+
+const started: Authmock[] = [];
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((am) => am.close()));
+});
+
+async function start(options: Parameters<typeof startAuthmock>[0] = {}): Promise<Authmock> {
+  const am = await startAuthmock({ cacheDir: undefined, logLevel: 'silent', ...options });
+  started.push(am);
+  return am;
+}
+
+async function customerToken(base: string, password = 'roni_cost3@example.com'): Promise<Response> {
+  return fetch(`${base}/rest/V1/integration/customer/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'roni_cost@example.com', password }),
+  });
+}
+
+describe('startAuthmock', () => {
+  it('listens on a free port in memory and answers a login at its url', async () => {
+    const am = await start();
+    expect(am.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(am.port).toBeGreaterThan(0);
+    const res = await customerToken(am.url);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatch(/^[0-9a-z]{32}$/);
+  });
+
+  it('gives a typed control client that moves the clock of the default namespace', async () => {
+    const am = await start();
+    const before = await am.control.GET('/__authmock/clock');
+    expect(before.response.status).toBe(200);
+    const moved = await am.control.POST('/__authmock/clock', { body: { advanceSeconds: 3600 } });
+    expect(moved.data?.offsetSeconds).toBe(3600);
+  });
+
+  it('keeps a namespace apart: a lockout in one leaves the default accounts usable', async () => {
+    const am = await start({ lockout: { maxFailures: 2 } });
+    const ns = am.namespace('worker-1');
+    expect(ns.url).toBe(`${am.url}/__ns/worker-1`);
+    for (let i = 0; i < 3; i++) await customerToken(ns.url, 'wrong-password');
+    expect((await customerToken(ns.url)).status).toBe(401);
+    expect((await customerToken(am.url)).status).toBe(200);
+    const locks = await ns.control.GET('/__authmock/lockouts');
+    expect(JSON.stringify(locks.data)).toContain('roni_cost@example.com');
+    const own = await am.control.GET('/__authmock/lockouts');
+    expect(JSON.stringify(own.data)).not.toContain('roni_cost@example.com');
+  });
+
+  it('sends a namespace control client to that namespace only', async () => {
+    const am = await start();
+    await am.namespace('a').control.POST('/__authmock/clock', { body: { advanceSeconds: 60 } });
+    expect((await am.namespace('a').control.GET('/__authmock/clock')).data?.offsetSeconds).toBe(60);
+    expect((await am.namespace('b').control.GET('/__authmock/clock')).data?.offsetSeconds).toBe(0);
+  });
+
+  it('refuses a namespace name the server would not accept', async () => {
+    const am = await start();
+    expect(() => am.namespace('../x')).toThrow(/A-Za-z0-9_-/);
+  });
+
+  it('sends the control key the server was given', async () => {
+    const am = await start({ host: '127.0.0.1', controlKey: 'k-123' });
+    const res = await am.control.GET('/__authmock/clock');
+    expect(res.response.status).toBe(200);
+    const bare = await fetch(`${am.url}/__authmock/clock`);
+    expect(bare.status).toBe(401);
+  });
+
+  it('closes: the port is free again afterwards', async () => {
+    const am = await startAuthmock({ cacheDir: undefined, logLevel: 'silent' });
+    await am.close();
+    await am.close();
+    await expect(fetch(am.url)).rejects.toThrow();
+  });
+
+  it('names a port in use as such, not as a raw EADDRINUSE', async () => {
+    const blocker = createServer().listen(0, '127.0.0.1');
+    await new Promise((resolve) => blocker.once('listening', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      await expect(startAuthmock({ port, cacheDir: undefined, logLevel: 'silent' })).rejects.toThrow(/port \d+ on 127\.0\.0\.1 is already in use.*--port/);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('names a missing specs directory', async () => {
+    await expect(startAuthmock({ specsDir: '/nonexistent/specs', cacheDir: undefined, logLevel: 'silent' })).rejects.toThrow(/--specs \/nonexistent\/specs: no such directory/);
+  });
+});
