@@ -1,8 +1,29 @@
 import type { Store } from './store.js';
 import { MemoryStore } from './memory-store.js';
 import { SqliteStore, type SqliteStoreOptions } from './sqlite-store.js';
+import { isRedisUrl } from './redis/redis-url.js';
 
-/** `memory` keeps nothing; anything else is the directory of the SQLite state file. */
+export interface OpenStoreOptions extends SqliteStoreOptions {
+  /** a Redis command unanswered this long fails as unavailable (ms) */
+  redisCommandTimeoutMs?: number;
+}
+
+/**
+ * `memory` keeps nothing; anything else is the directory of the SQLite state file.
+ * A Redis URL needs a connection first: use openStoreAsync.
+ */
 export function openStore(state: string, options: SqliteStoreOptions = {}): Store {
+  if (isRedisUrl(state)) throw new Error('a Redis state is opened with openStoreAsync (connecting is asynchronous)');
   return state === 'memory' ? new MemoryStore() : new SqliteStore(state, options);
+}
+
+/**
+ * As openStore, and `redis://host:port/db` or `rediss://` (a password may be in the URL):
+ * connects and loads the secret key before it returns, or fails naming the URL without
+ * its password. ioredis is loaded only for a Redis state.
+ */
+export async function openStoreAsync(state: string, options: OpenStoreOptions = {}): Promise<Store> {
+  if (!isRedisUrl(state)) return openStore(state, options);
+  const { RedisStore } = await import('./redis-store.js');
+  return RedisStore.open(state, { notice: options.notice, commandTimeoutMs: options.redisCommandTimeoutMs });
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { MemoryStore } from '../../src/store/memory-store.js';
 import { SqliteStore } from '../../src/store/sqlite-store.js';
 import type { Store } from '../../src/store/store.js';
+import { REDIS_IMPLEMENTATION } from '../redis/support/redis-implementation.js';
 
 /** One Store implementation the shared suite runs against: how to get a fresh one and how to dispose of it. */
 export interface StoreImplementation {
@@ -38,4 +39,6 @@ export const STORE_IMPLEMENTATIONS: readonly StoreImplementation[] = [
       if (dir) rmSync(dir, { recursive: true, force: true });
     },
   },
+  // a throw-away redis-server per test file (test/redis/support); none when it is missing off CI
+  ...REDIS_IMPLEMENTATION,
 ];

@@ -1,0 +1,42 @@
+import type { Redis } from 'ioredis';
+import { DROP_NAMESPACE, NEXT_ID, SEED_NAMESPACE, UPDATE_NAMESPACE } from './namespace-scripts.js';
+import { DELETE_IDENTITY, FIND_IDENTITY, PUT_IDENTITY } from './identity-scripts.js';
+import { REVOKE_TOKEN, REVOKE_USER_TOKENS, SAVE_TOKEN, SWEEP_TOKENS } from './token-scripts.js';
+import { CLEAR_ALL_FAILURES, CLEAR_FAILURE, RECORD_FAILURE, SWEEP_FAILURES } from './failure-scripts.js';
+
+/** Every Lua script of the Redis store, by the name it is called with. */
+const SCRIPTS = {
+  seedNamespace: SEED_NAMESPACE,
+  dropNamespace: DROP_NAMESPACE,
+  updateNamespace: UPDATE_NAMESPACE,
+  nextId: NEXT_ID,
+  putIdentity: PUT_IDENTITY,
+  findIdentity: FIND_IDENTITY,
+  deleteIdentity: DELETE_IDENTITY,
+  saveToken: SAVE_TOKEN,
+  revokeUserTokens: REVOKE_USER_TOKENS,
+  revokeToken: REVOKE_TOKEN,
+  sweepTokens: SWEEP_TOKENS,
+  recordFailure: RECORD_FAILURE,
+  clearFailure: CLEAR_FAILURE,
+  clearAllFailures: CLEAR_ALL_FAILURES,
+  sweepFailures: SWEEP_FAILURES,
+} as const;
+
+export type ScriptName = keyof typeof SCRIPTS;
+export type RunScript = (name: ScriptName, keys: readonly string[], args: readonly (string | number)[]) => Promise<unknown>;
+
+/**
+ * Registers the scripts on the client (ioredis sends EVALSHA and falls back to EVAL when
+ * Redis does not know the script, as after a restart) and returns how to run one.
+ */
+export function defineScripts(client: Redis): RunScript {
+  for (const [name, { keys, lua }] of Object.entries(SCRIPTS)) {
+    client.defineCommand(`am_${name}`, { numberOfKeys: keys, lua });
+  }
+  const commands = client as unknown as Record<string, (...args: (string | number)[]) => Promise<unknown>>;
+  return (name, keys, args) => {
+    if (keys.length !== SCRIPTS[name].keys) throw new Error(`script ${name} takes ${SCRIPTS[name].keys} keys, got ${keys.length}`);
+    return commands[`am_${name}`](...keys, ...args);
+  };
+}

@@ -1,0 +1,47 @@
+/**
+ * Lua shared by the scripts that write identities or drop a namespace. An identity is
+ * kept as the JSON text Node wrote ({keys, data}); Lua decodes it only to read its keys
+ * and never re-encodes it, so what a caller stored is what it reads back.
+ */
+export const IDENTITY_LUA = String.raw`
+local SEP = '\0'
+
+local function removeIdentity(ids, idkeys, api, kind, id)
+  local field = api .. SEP .. kind .. SEP .. id
+  local old = redis.call('HGET', ids, field)
+  if not old then return 0 end
+  for _, key in ipairs(cjson.decode(old).keys) do redis.call('HDEL', idkeys, api .. SEP .. kind .. SEP .. key) end
+  redis.call('HDEL', ids, field)
+  return 1
+end
+
+-- force: take keys over from other identities (seeding) instead of refusing
+local function writeIdentity(ids, idkeys, api, kind, id, json, keys, force)
+  for _, key in ipairs(keys) do
+    local owner = redis.call('HGET', idkeys, api .. SEP .. kind .. SEP .. key)
+    if owner and owner ~= id then
+      if not force then return 'key-conflict' end
+      removeIdentity(ids, idkeys, api, kind, owner)
+    end
+  end
+  removeIdentity(ids, idkeys, api, kind, id)
+  redis.call('HSET', ids, api .. SEP .. kind .. SEP .. id, json)
+  for _, key in ipairs(keys) do redis.call('HSET', idkeys, api .. SEP .. kind .. SEP .. key, id) end
+  return 'ok'
+end
+`;
+
+/**
+ * KEYS[1..10] are a namespace's fixed keys (redis-keys.ts fixedKeysOf), KEYS[11] the set
+ * of namespace names. The per-user token sets are listed in KEYS[7].
+ */
+export const DROP_LUA = String.raw`
+local function dropNamespace(ns)
+  local existed = redis.call('EXISTS', KEYS[1])
+  local sets = redis.call('SMEMBERS', KEYS[7])
+  for i = 1, #sets, 500 do redis.call('DEL', unpack(sets, i, math.min(i + 499, #sets))) end
+  redis.call('DEL', unpack(KEYS, 1, 10))
+  redis.call('SREM', KEYS[11], ns)
+  return existed
+end
+`;

@@ -1,0 +1,63 @@
+import { DROP_LUA, IDENTITY_LUA } from './lua-helpers.js';
+
+/**
+ * Creates, resets or reseeds a namespace with its seed identities in one step.
+ * KEYS: the namespace's fixed keys and the set of names (as DROP_LUA). ARGV: mode
+ * (create | reset | reseed), name, now, seed hash, then per identity: api, kind, id,
+ * JSON {keys, data}, the number of keys, the keys. Answers the record (HGETALL), or
+ * false when reseeding a namespace that does not exist.
+ */
+export const SEED_NAMESPACE = {
+  keys: 11,
+  lua: `${IDENTITY_LUA}${DROP_LUA}` + String.raw`
+local mode, ns = ARGV[1], ARGV[2]
+local exists = redis.call('EXISTS', KEYS[1]) == 1
+if mode == 'create' and exists then return redis.call('HGETALL', KEYS[1]) end
+if mode == 'reseed' then
+  if not exists then return false end
+else
+  if mode == 'reset' then dropNamespace(ns) end
+  redis.call('HSET', KEYS[1], 'createdAt', ARGV[3], 'clockOffsetMs', '0', 'settings', '{}', 'seedHash', ARGV[4])
+  redis.call('SADD', KEYS[11], ns)
+end
+local i = 5
+while i <= #ARGV do
+  local n = tonumber(ARGV[i + 4])
+  local keys = {}
+  for j = 1, n do keys[j] = ARGV[i + 4 + j] end
+  writeIdentity(KEYS[2], KEYS[3], ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3], keys, true)
+  i = i + 5 + n
+end
+if mode == 'reseed' then redis.call('HSET', KEYS[1], 'seedHash', ARGV[4]) end
+return redis.call('HGETALL', KEYS[1])
+`,
+};
+
+/** KEYS and ARGV[1] (the name) as SEED_NAMESPACE; answers 1 when the namespace existed. */
+export const DROP_NAMESPACE = {
+  keys: 11,
+  lua: `${DROP_LUA}return dropNamespace(ARGV[1])`,
+};
+
+/** KEYS: record. ARGV: clock offset, settings JSON ('' keeps either). Answers the record, or false. */
+export const UPDATE_NAMESPACE = {
+  keys: 1,
+  lua: String.raw`
+if redis.call('EXISTS', KEYS[1]) == 0 then return false end
+if ARGV[1] ~= '' then redis.call('HSET', KEYS[1], 'clockOffsetMs', ARGV[1]) end
+if ARGV[2] ~= '' then redis.call('HSET', KEYS[1], 'settings', ARGV[2]) end
+return redis.call('HGETALL', KEYS[1])
+`,
+};
+
+/** KEYS: record, counters. ARGV: counter name, atLeast. Answers the next value, or false without a namespace. */
+export const NEXT_ID = {
+  keys: 2,
+  lua: String.raw`
+if redis.call('EXISTS', KEYS[1]) == 0 then return false end
+local value = math.max(tonumber(redis.call('HGET', KEYS[2], ARGV[1]) or '0') + 1, tonumber(ARGV[2]))
+local text = string.format("%.0f", value)
+redis.call('HSET', KEYS[2], ARGV[1], text)
+return text
+`,
+};

@@ -1,0 +1,66 @@
+/**
+ * Where everything lives in Redis. A namespace's keys share the hash tag `{ns}`, so one
+ * namespace's keys sit in one slot and its Lua scripts touch one slot only. Fields that
+ * join several parts use NUL, which none of the parts can hold apart from the last.
+ */
+export const META_SECRET = 'am:meta:secret';
+/** the global token id counter: ids are unique across namespaces and never reused */
+export const META_TOKEN_ID = 'am:meta:token-id';
+/** the set of namespace names */
+export const NAMESPACES = 'am:namespaces';
+
+export const SEP = '\0';
+
+export interface NamespaceKeys {
+  /** hash: createdAt, clockOffsetMs, settings (JSON), seedHash */
+  record: string;
+  /** hash: api NUL kind NUL id -> JSON {keys, data} */
+  identities: string;
+  /** hash: api NUL kind NUL key -> id */
+  identityKeys: string;
+  /** hash: counter name -> last value */
+  counters: string;
+  /** hash: token id -> JSON of the record without its id */
+  tokens: string;
+  /** sorted set: ids of expiring tokens, scored by expiresAt (for the sweep) */
+  tokenExpiry: string;
+  /** prefix of the per-user sets of token ids: `<prefix><api>:<userType>:<userId>` */
+  userTokensPrefix: string;
+  /** set: the names of the per-user sets, so dropping the namespace finds them */
+  userTokenSets: string;
+  /** hash: api NUL userType NUL username -> "failures lockExpiresAt" */
+  failures: string;
+  /** sorted set: failure fields scored by lockExpiresAt (for the sweep) */
+  failureExpiry: string;
+  /** set: consumer key NUL nonce */
+  nonces: string;
+}
+
+export function namespaceKeys(ns: string): NamespaceKeys {
+  const p = `am:{${ns}}:`;
+  return {
+    record: `${p}ns`,
+    identities: `${p}identities`,
+    identityKeys: `${p}identity-keys`,
+    counters: `${p}counters`,
+    tokens: `${p}tokens`,
+    tokenExpiry: `${p}token-expiry`,
+    userTokensPrefix: `${p}user-tokens:`,
+    userTokenSets: `${p}user-token-sets`,
+    failures: `${p}failures`,
+    failureExpiry: `${p}failure-expiry`,
+    nonces: `${p}nonces`,
+  };
+}
+
+/** Every fixed key of a namespace, in the order the drop script expects them. */
+export function fixedKeysOf(k: NamespaceKeys): string[] {
+  return [k.record, k.identities, k.identityKeys, k.counters, k.tokens, k.tokenExpiry, k.userTokenSets, k.failures, k.failureExpiry, k.nonces];
+}
+
+export function userTokensKey(k: NamespaceKeys, api: string, userType: string, userId: string): string {
+  return `${k.userTokensPrefix}${api}:${userType}:${userId}`;
+}
+
+export const identityField = (api: string, kind: string, idOrKey: string) => `${api}${SEP}${kind}${SEP}${idOrKey}`;
+export const failureField = (api: string, userType: string, username: string) => `${api}${SEP}${userType}${SEP}${username}`;

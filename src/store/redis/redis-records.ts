@@ -1,0 +1,59 @@
+import type { Identity, LoginFailureEntry, LoginFailures, NamespaceRecord, TokenRecord } from '../store.js';
+import { SEP } from './redis-keys.js';
+
+/** A namespace's hash (HGETALL as an object, or a script's flat [field, value, ...] reply). */
+export function toNamespace(name: string, raw: Record<string, string> | string[] | null | false): NamespaceRecord | undefined {
+  if (!raw) return undefined;
+  const h = Array.isArray(raw) ? pairsToObject(raw) : raw;
+  if (h.createdAt === undefined) return undefined;
+  return { name, createdAt: Number(h.createdAt), clockOffsetMs: Number(h.clockOffsetMs), settings: JSON.parse(h.settings), seedHash: h.seedHash };
+}
+
+function pairsToObject(flat: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i + 1 < flat.length; i += 2) out[flat[i]] = flat[i + 1];
+  return out;
+}
+
+/** What is stored of an identity: its keys and data, as Node wrote them. */
+export const identityJson = (i: Identity) => JSON.stringify({ keys: i.keys, data: i.data });
+
+export function toIdentity(api: string, kind: string, id: string, json: string | null): Identity | undefined {
+  if (json === null) return undefined;
+  const { keys, data } = JSON.parse(json) as { keys: string[]; data: Record<string, unknown> };
+  return { api, kind, id, keys, data };
+}
+
+/** The seed as the seed script reads it: per identity api, kind, id, JSON, key count, keys. */
+export function seedArgs(seed: readonly Identity[]): string[] {
+  return seed.flatMap((i) => [i.api, i.kind, i.id, identityJson(i), String(i.keys.length), ...i.keys]);
+}
+
+export const tokenJson = (r: Omit<TokenRecord, 'id'>) =>
+  JSON.stringify({
+    api: r.api,
+    verifierHash: r.verifierHash,
+    userType: r.userType,
+    userId: r.userId,
+    ...(r.clientApp === undefined ? {} : { clientApp: r.clientApp }),
+    issuedAt: r.issuedAt,
+    expiresAt: r.expiresAt,
+  });
+
+export function toToken(id: number, json: string | null): TokenRecord | undefined {
+  return json === null ? undefined : { ...(JSON.parse(json) as Omit<TokenRecord, 'id'>), id };
+}
+
+/** "failures lockExpiresAt" */
+export function toFailures(value: string | null): LoginFailures | undefined {
+  if (value === null) return undefined;
+  const space = value.indexOf(' ');
+  return { failures: Number(value.slice(0, space)), lockExpiresAt: Number(value.slice(space + 1)) };
+}
+
+/** A failure field is api NUL userType NUL username; the name may hold anything, so it is the rest. */
+export function toFailureEntry(field: string, value: string): LoginFailureEntry {
+  const a = field.indexOf(SEP);
+  const b = field.indexOf(SEP, a + 1);
+  return { api: field.slice(0, a), userType: field.slice(a + 1, b), username: field.slice(b + 1), ...toFailures(value)! };
+}
