@@ -4,12 +4,13 @@
 // checks the handler lists against the server's own registry.
 export const SERVED_APIS = {
   'commerce.openapi.yaml': {
-    // A commerce caller is a guest, a customer or an admin: never a social userToken.
+    // A commerce caller is a guest, a customer, an admin or an integration: never a social userToken.
     permissions: ['anonymous', 'self'],
     acl: true,
     handled: [
       'createCustomerAccessToken',
       'createAdminAccessToken',
+      'createAdminAccessTokenWithGoogle',
       'revokeCustomerAccessToken',
       'getCurrentCustomer',
       'getCustomerById',

@@ -86,6 +86,8 @@ export interface RequestInput {
   /** path without the query string */
   path: string;
   query: URLSearchParams;
+  /** the request target exactly as received (path and raw query, any namespace prefix included) */
+  target?: string;
   headers: IncomingHttpHeaders;
   rawBody?: Buffer;
 }

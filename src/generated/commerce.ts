@@ -31,9 +31,29 @@ export interface paths {
         put?: never;
         /**
          * Create an admin access token
-         * @description Exchanges an admin user's username and password for an opaque access token. The token carries the admin role's ACL resources. Same errors and lock-out as the customer token endpoint.
+         * @description Exchanges an admin user's username and password for an opaque access token. The token carries the admin role's ACL resources. Same errors and lock-out as the customer token endpoint. With `--admin-2fa` a good password gets a 400 instead, pointing to `POST /V1/tfa/provider/google/authenticate`.
          */
         post: operations["createAdminAccessToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/tfa/provider/google/authenticate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an admin access token with a Google Authenticator code
+         * @description Served only with `--admin-2fa` (else 404 `Request does not match any route.`, as on a platform without its two-factor module). Checks in the platform's order: the username and password exactly as `POST /V1/integration/admin/token` (same 400s, 401 and lockout), then whether `google` is among the admin's providers (400 `Provider is not allowed.`), whether the admin has configured it (400 `Provider is not configured.`), then the code: a TOTP (RFC 6238, SHA-1, 30-second steps, 6 digits) accepted at the server's time, 29 seconds before or 29 seconds after; an empty or wrong code is 401 `Invalid code.` and does not count towards the lockout.
+         */
+        post: operations["createAdminAccessTokenWithGoogle"];
         delete?: never;
         options?: never;
         head?: never;
@@ -154,6 +174,21 @@ export interface components {
             /** @description The user's password. */
             password: string;
         };
+        /** @description An admin's credentials and the code its authenticator app shows. A missing or null field is an error naming it; an empty code is a wrong code (401). In XML: `<login><username>…</username><password>…</password><otp>…</otp></login>`. */
+        GoogleCredentials: {
+            /**
+             * @description The admin user's username.
+             * @example admin
+             */
+            username: string;
+            /** @description The admin user's password. */
+            password: string;
+            /**
+             * @description The 6-digit code (compared as a string; leading zeros count).
+             * @example 123456
+             */
+            otp: string;
+        };
         /**
          * @description An opaque access token, 32 characters from `[0-9a-z]`.
          * @example q0u66k8h42yaevtchv09uyy3y9gaj2ap
@@ -198,7 +233,7 @@ export interface components {
          *     ]
          */
         ErrorParameters: {
-            [key: string]: string | number;
+            [key: string]: string | number | string[];
         } | string[];
         /** @description A customer account. Keys appear in this order; null and empty values are left out (`addresses` is `[]` when there are none). */
         Customer: {
@@ -475,6 +510,48 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    createAdminAccessTokenWithGoogle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The admin user's credentials and the current code, as JSON or XML (the XML root element's name is ignored). */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoogleCredentials"];
+                "application/xml": components["schemas"]["GoogleCredentials"];
+                "text/xml": components["schemas"]["GoogleCredentials"];
+                "application/xhtml+xml": components["schemas"]["GoogleCredentials"];
+            };
+        };
+        responses: {
+            200: components["responses"]["AccessTokenCreated"];
+            /** @description A field is missing or empty, or the body cannot be decoded; Google is not among the admin's providers, or the admin has not configured it; or the store code is unknown. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/xml": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Wrong username or password, inactive or locked admin (the generic sign-in message); or a wrong or empty code. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/xml": components["schemas"]["ErrorResponse"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     revokeCustomerAccessToken: {
         parameters: {
             query?: never;
@@ -555,7 +632,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["CustomerFound"];
-            /** @description The id is not numeric; or the store code is unknown. */
+            /** @description The id is not numeric; or the store code is unknown; or an OAuth request is malformed. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -565,7 +642,7 @@ export interface operations {
                     "application/xml": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No valid admin token whose role allows `Magento_Customer::customer` (missing, unknown or revoked token, a customer token, or a restricted role). */
+            /** @description No valid admin token or integration whose ACL allows `Magento_Customer::customer` (missing, unknown or revoked token, a customer token, or a restricted role); or an OAuth request refused (unknown consumer, reused nonce, token, signature). */
             401: {
                 headers: {
                     [name: string]: unknown;

@@ -20,6 +20,8 @@ interface NamespaceState {
   keys: Map<string, string>;
   counters: Map<string, number>;
   failures: Map<string, LoginFailureEntry>;
+  /** OAuth nonces, by consumer key and nonce */
+  nonces: Set<string>;
 }
 
 const slot = (...parts: string[]) => parts.join('\0');
@@ -63,6 +65,7 @@ export class MemoryStore implements Store {
       keys: new Map(),
       counters: new Map(),
       failures: new Map(),
+      nonces: new Set(),
     };
     for (const identity of seed) this.write(state, identity, true);
     this.namespaces.set(ns, state);
@@ -218,6 +221,15 @@ export class MemoryStore implements Store {
     const n = failures?.size ?? 0;
     failures?.clear();
     return n;
+  }
+
+  async rememberNonce(ns: string, consumerKey: string, nonce: string, _timestamp: number): Promise<boolean> {
+    const state = this.namespaces.get(ns);
+    if (!state) throw new Error(`no namespace ${ns}`);
+    const key = slot(consumerKey, nonce);
+    if (state.nonces.has(key)) return false;
+    state.nonces.add(key);
+    return true;
   }
 
   async sweep(ns: string | undefined, now: number, limit: number): Promise<SweepResult> {

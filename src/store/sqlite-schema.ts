@@ -55,6 +55,17 @@ CREATE TABLE login_failures (
 ) WITHOUT ROWID;
 `;
 
+/**
+ * OAuth nonces per consumer (docs/commerce-integrations.md §3). Created at open when
+ * missing, like the sweep indexes: an older file gains it without a new state version.
+ */
+export const NONCE_TABLE = `
+CREATE TABLE IF NOT EXISTS oauth_nonces (
+  ns TEXT NOT NULL, consumer_key TEXT NOT NULL, nonce TEXT NOT NULL, timestamp INTEGER NOT NULL,
+  PRIMARY KEY (ns, consumer_key, nonce)
+) WITHOUT ROWID;
+`;
+
 export class StateVersionError extends Error {}
 
 /**

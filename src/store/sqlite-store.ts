@@ -14,7 +14,7 @@ import type {
   SweepResult,
   TokenRecord,
 } from './store.js';
-import { migrate, StateVersionError } from './sqlite-schema.js';
+import { migrate, NONCE_TABLE, StateVersionError } from './sqlite-schema.js';
 import { prepareStatements, SWEEP_INDEXES, type Statements } from './sqlite-statements.js';
 
 export class StateError extends Error {
@@ -70,6 +70,7 @@ export class SqliteStore implements Store {
       throw explain(err, dir, this.file);
     }
     this.db.exec(SWEEP_INDEXES);
+    this.db.exec(NONCE_TABLE);
     this.stmt = prepareStatements(this.db);
     this.secretKey = this.readSecretKey();
     // Ids are never reused, also across restarts: AUTOINCREMENT keeps the highest one ever
@@ -119,7 +120,7 @@ export class SqliteStore implements Store {
   }
 
   private dropNamespace(ns: string): boolean {
-    for (const s of [this.stmt.deleteNsTokens, this.stmt.deleteNsFailures, this.stmt.deleteNsIdentities, this.stmt.deleteNsKeys, this.stmt.deleteNsCounters]) {
+    for (const s of [this.stmt.deleteNsTokens, this.stmt.deleteNsFailures, this.stmt.deleteNsIdentities, this.stmt.deleteNsKeys, this.stmt.deleteNsCounters, this.stmt.deleteNsNonces]) {
       s.run(ns);
     }
     return this.stmt.deleteNamespace.run(ns).changes > 0;
@@ -280,6 +281,11 @@ export class SqliteStore implements Store {
     return this.stmt.deleteNsFailures.run(ns).changes;
   }
 
+  async rememberNonce(ns: string, consumerKey: string, nonce: string, timestamp: number): Promise<boolean> {
+    this.flush();
+    return this.stmt.rememberNonce.run(ns, consumerKey, nonce, timestamp).changes === 1;
+  }
+
   async sweep(ns: string | undefined, now: number, limit: number): Promise<SweepResult> {
     this.flush();
     return this.db.transaction(() => {
@@ -297,7 +303,7 @@ export class SqliteStore implements Store {
 
   async reset(): Promise<void> {
     this.flush();
-    this.db.exec('DELETE FROM tokens; DELETE FROM login_failures; DELETE FROM identities; DELETE FROM identity_keys; DELETE FROM counters; DELETE FROM namespaces;');
+    this.db.exec('DELETE FROM tokens; DELETE FROM login_failures; DELETE FROM identities; DELETE FROM identity_keys; DELETE FROM counters; DELETE FROM oauth_nonces; DELETE FROM namespaces;');
   }
 
   async close(): Promise<void> {

@@ -129,6 +129,13 @@ export interface Store {
   clearAllLoginFailures(ns: string): Promise<number>;
 
   /**
+   * Records an OAuth nonce for a consumer and answers true, or false when that consumer
+   * already used it: one atomic step (the platform's primary key is nonce + consumer).
+   * Nonces are kept until the namespace is reset or deleted (docs/commerce-integrations.md §3).
+   */
+  rememberNonce(ns: string, consumerKey: string, nonce: string, timestamp: number): Promise<boolean>;
+
+  /**
    * Deletes what can no longer matter: tokens expired at `now` and failure rows whose lock
    * has expired at `now` (the next failure would start again at one anyway), in `ns` or in
    * every namespace when it is undefined. At most `limit` rows per call, so one sweep's

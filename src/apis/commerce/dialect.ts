@@ -3,12 +3,12 @@ import type { Ctx } from '../../pipeline/context.js';
 import type { Dialect } from '../../pipeline/dialect.js';
 import { readBearer } from '../../auth/tokens.js';
 import { describeResources } from '../../auth/permissions.js';
-import { authenticate } from '../../pipeline/authenticate.js';
 import { validateRequest } from '../../pipeline/validate-request.js';
 import { invokeHandler } from '../../pipeline/invoke-handler.js';
 import { operationOf } from '../../pipeline/context.js';
 import { createAuthorizeStep } from './authorize-in-store.js';
-import { createRouteStep } from './route.js';
+import { authenticateCommerce } from './authenticate-commerce.js';
+import { createRouteStep, hideTwoFactorRoutes } from './route.js';
 import { createNegotiateStep } from './negotiate.js';
 import { createDecodeBodyStep } from './decode-body.js';
 import { castCommercePathParams } from './cast-path-params.js';
@@ -32,7 +32,8 @@ export function createCommerceDialect(stores: ReadonlyMap<string, StoreView>, de
     steps: [
       createNegotiateStep(),
       createRouteStep(new Set(stores.keys())),
-      authenticate,
+      hideTwoFactorRoutes,
+      authenticateCommerce,
       createAuthorizeStep(stores),
       createDecodeBodyStep(),
       castCommercePathParams,

@@ -44,6 +44,32 @@ export const COMMERCE_ERRORS = {
     message:
       'Server cannot match any of the given Accept HTTP header media type(s) from the request: "%accept" with media types from the config of response renderer.',
   },
+  // OAuth 1.0a refusals (docs/commerce-integrations.md §5): 400s are OauthInputExceptions,
+  // 401s Oauth\Exceptions. A missing parameter is FIELD_REQUIRED / INPUT_EXCEPTIONS.
+  OAUTH_VERSION_REJECTED: { status: 400, kind: 'localized', message: 'The "%1" Oauth version isn\'t supported.' },
+  OAUTH_TOKEN_LENGTH_INVALID: { status: 400, kind: 'localized', message: 'The token length is invalid. Check the length and try again.' },
+  OAUTH_SIGNATURE_METHOD_UNSUPPORTED: { status: 400, kind: 'localized', message: 'Signature method %1 is not supported' },
+  OAUTH_CONSUMER_KEY_LENGTH: { status: 401, kind: 'localized', message: 'Consumer key is not the correct length' },
+  OAUTH_CONSUMER_NOT_FOUND: { status: 401, kind: 'localized', message: 'A consumer having the specified key does not exist' },
+  OAUTH_TIMESTAMP_REFUSED: { status: 400, kind: 'localized', message: 'Incorrect timestamp value in the oauth_timestamp parameter' },
+  OAUTH_NONCE_USED: { status: 401, kind: 'localized', message: 'The nonce is already being used by the consumer with ID %1' },
+  OAUTH_NONCE_ERROR: { status: 401, kind: 'localized', message: 'An error occurred validating the nonce' },
+  OAUTH_TOKEN_NOT_FOUND: { status: 401, kind: 'localized', message: 'Specified token does not exist' },
+  OAUTH_TOKEN_CONSUMER_MISMATCH: { status: 401, kind: 'localized', message: 'Token is not associated with the specified consumer' },
+  OAUTH_TOKEN_NOT_ACCESS: { status: 401, kind: 'localized', message: 'Token is not an access token' },
+  OAUTH_TOKEN_REVOKED: { status: 401, kind: 'localized', message: 'Access token has been revoked' },
+  OAUTH_SIGNATURE_INVALID: { status: 401, kind: 'localized', message: 'The signature is invalid. Verify and try again.' },
+  // Two-factor admin login (--admin-2fa; docs/commerce-integrations.md §7).
+  TFA_USE_PROVIDER: { status: 400, kind: 'localized', message: 'Please use the 2fa provider-specific endpoints to obtain a token.' },
+  TFA_NO_PROVIDERS: { status: 400, kind: 'localized', message: 'Please ask an administrator with sufficient access to configure 2FA first' },
+  TFA_CONFIGURE_FIRST: {
+    status: 400,
+    kind: 'localized',
+    message: 'You are required to configure personal Two-Factor Authorization in order to login. Please check your email.',
+  },
+  TFA_PROVIDER_NOT_ALLOWED: { status: 400, kind: 'localized', message: 'Provider is not allowed.' },
+  TFA_PROVIDER_NOT_CONFIGURED: { status: 400, kind: 'localized', message: 'Provider is not configured.' },
+  TFA_INVALID_CODE: { status: 401, kind: 'localized', message: 'Invalid code.' },
   // The platform sits behind a web server that refuses huge bodies; authmock answers in the API's shape.
   BODY_TOO_LARGE: { status: 413, kind: 'webapi', message: 'Request body is larger than %limit bytes.' },
   // authmock's own, as BODY_TOO_LARGE: its state cannot be written (disk full, I/O error); it recovers by itself.

@@ -18,6 +18,30 @@ export interface Admin {
   passwordDigest: Buffer;
   active: boolean;
   resources: 'all' | ReadonlySet<string>;
+  /** two-factor providers the admin must use (force_providers); undefined: ['google'] */
+  tfaProviders?: readonly string[];
+  /** the Google Authenticator secret (base32); set means Google is configured and active */
+  googleSecret?: string;
+}
+
+/**
+ * An integration: a server-side client signing its requests with OAuth 1.0a
+ * (docs/commerce-integrations.md §1). The consumer secret and token secret are kept as
+ * they are: HMAC signing needs them in the clear, and the store file that would hold an
+ * encryption key is the one that holds them (0600, like the store's secret key). They are
+ * never logged and never shown.
+ */
+export interface Integration {
+  id: number;
+  name: string;
+  active: boolean;
+  resources: 'all' | ReadonlySet<string>;
+  consumerKey: string;
+  consumerSecret: string;
+  accessToken: string;
+  tokenSecret: string;
+  /** the access token was revoked (the platform's oauth_token.revoked) */
+  tokenRevoked: boolean;
 }
 
 export function customerToIdentity(c: Customer): Identity {
@@ -46,19 +70,43 @@ export function adminToIdentity(a: Admin): Identity {
       passwordDigest: a.passwordDigest.toString('base64'),
       active: a.active,
       resources: a.resources === 'all' ? 'all' : [...a.resources],
+      ...(a.tfaProviders ? { tfaProviders: [...a.tfaProviders] } : {}),
+      ...(a.googleSecret ? { googleSecret: a.googleSecret } : {}),
     },
   };
 }
 
 export function identityToAdmin(i: Identity): Admin {
-  const d = i.data as { username: string; passwordDigest: string; active: boolean; resources: 'all' | string[] };
+  const d = i.data as { username: string; passwordDigest: string; active: boolean; resources: 'all' | string[]; tfaProviders?: string[]; googleSecret?: string };
   return {
     id: Number(i.id),
     username: d.username,
     passwordDigest: Buffer.from(d.passwordDigest, 'base64'),
     active: d.active,
     resources: d.resources === 'all' ? 'all' : new Set(d.resources),
+    ...(d.tfaProviders ? { tfaProviders: d.tfaProviders } : {}),
+    ...(d.googleSecret ? { googleSecret: d.googleSecret } : {}),
   };
+}
+
+// Lookup keys of an integration: its consumer key and its access token, told apart.
+const consumerKeyOf = (key: string) => `consumer:${key}`;
+const tokenKeyOf = (token: string) => `token:${token}`;
+
+export function integrationToIdentity(n: Integration): Identity {
+  const { id, resources, ...rest } = n;
+  return {
+    api: API,
+    kind: 'integration',
+    id: String(id),
+    keys: [consumerKeyOf(n.consumerKey), tokenKeyOf(n.accessToken)],
+    data: { ...rest, resources: resources === 'all' ? 'all' : [...resources] },
+  };
+}
+
+export function identityToIntegration(i: Identity): Integration {
+  const d = i.data as Omit<Integration, 'id' | 'resources'> & { resources: 'all' | string[] };
+  return { ...d, id: Number(i.id), tokenRevoked: d.tokenRevoked === true, resources: d.resources === 'all' ? 'all' : new Set(d.resources) };
 }
 
 /** Reads of the commerce identities of one namespace. */
@@ -79,6 +127,18 @@ export function commerceIdentities(store: Store, ns: string) {
     async adminByName(username: string): Promise<Admin | undefined> {
       const i = await store.findIdentity(ns, API, 'admin', username.toLowerCase());
       return i && identityToAdmin(i);
+    },
+    async integrationById(id: number): Promise<Integration | undefined> {
+      const i = await store.getIdentity(ns, API, 'integration', String(id));
+      return i && identityToIntegration(i);
+    },
+    async integrationByConsumerKey(key: string): Promise<Integration | undefined> {
+      const i = await store.findIdentity(ns, API, 'integration', consumerKeyOf(key));
+      return i && identityToIntegration(i);
+    },
+    async integrationByAccessToken(token: string): Promise<Integration | undefined> {
+      const i = await store.findIdentity(ns, API, 'integration', tokenKeyOf(token));
+      return i && identityToIntegration(i);
     },
   };
 }

@@ -2,7 +2,7 @@ import type { ValidateFunction } from 'ajv';
 import type { Identity } from '../../store/store.js';
 import type { ModuleSetup } from '../../pipeline/api-runtime.js';
 import { FixtureError, checkFixture, requireFixture } from '../../fixtures/fixture-error.js';
-import { adminToIdentity, customerToIdentity, type Admin, type Customer } from './identities.js';
+import { adminToIdentity, customerToIdentity, integrationToIdentity, type Admin, type Customer, type Integration } from './identities.js';
 
 export interface StoreView {
   code: string;
@@ -18,6 +18,7 @@ export interface CommerceFixtures {
   /** for the banner */
   customerEmails: string[];
   adminNames: string[];
+  integrations: Integration[];
 }
 
 /**
@@ -35,7 +36,9 @@ export function loadCommerceFixtures(setup: ModuleSetup): CommerceFixtures {
   }
   requireFixture(stores.has('default'), file, 'stores', 'must list the store code "default"');
   const roles = readRoles(file, doc);
-  const admins = (doc.admins ?? []).map((a: any, i: number) => readAdmin(file, `admins[${i}]`, a, roles, setup));
+  const tfaProviders = readProviders(file, 'tfa_providers', doc.tfa_providers ?? ['google']);
+  const admins = (doc.admins ?? []).map((a: any, i: number) => readAdmin(file, `admins[${i}]`, a, roles, setup, tfaProviders));
+  const integrations = (doc.integrations ?? []).map((n: any, i: number) => readIntegration(file, `integrations[${i}]`, n, roles));
   const seen = new Set<number>();
   const customers = (doc.customers ?? []).map((c: any, i: number) => {
     const customer = readCustomer(file, `customers[${i}]`, c, customerSchema, setup);
@@ -45,9 +48,10 @@ export function loadCommerceFixtures(setup: ModuleSetup): CommerceFixtures {
   });
   return {
     stores,
-    seed: [...admins.map(adminToIdentity), ...customers.map(customerToIdentity)],
+    seed: [...admins.map(adminToIdentity), ...customers.map(customerToIdentity), ...integrations.map(integrationToIdentity)],
     customerEmails: customers.map((c: Customer) => c.email),
     adminNames: admins.map((a: Admin) => a.username),
+    integrations,
   };
 }
 
@@ -61,10 +65,48 @@ function readRoles(file: string, doc: any): Map<string, 'all' | ReadonlySet<stri
   return roles;
 }
 
-function readAdmin(file: string, where: string, a: any, roles: Map<string, 'all' | ReadonlySet<string>>, setup: ModuleSetup): Admin {
+function readAdmin(file: string, where: string, a: any, roles: Map<string, 'all' | ReadonlySet<string>>, setup: ModuleSetup, tfaProviders: string[]): Admin {
   requireFixture(Number.isInteger(a?.id) && typeof a.username === 'string' && typeof a.password === 'string', file, where, 'needs id, username and password');
   if (!roles.has(a.role)) throw new FixtureError(file, where, `names an unknown role ${JSON.stringify(a.role)}`);
-  return { id: a.id, username: a.username, passwordDigest: setup.secrets.digest(a.password), active: a.is_active !== false, resources: roles.get(a.role)! };
+  const secret = a.google_secret;
+  requireFixture(secret === undefined || (typeof secret === 'string' && /^[A-Z2-7]+=*$/i.test(secret)), file, `${where}.google_secret`, 'must be base32');
+  return {
+    id: a.id,
+    username: a.username,
+    passwordDigest: setup.secrets.digest(a.password),
+    active: a.is_active !== false,
+    resources: roles.get(a.role)!,
+    tfaProviders: a.tfa_providers === undefined ? tfaProviders : readProviders(file, `${where}.tfa_providers`, a.tfa_providers),
+    ...(secret ? { googleSecret: secret } : {}),
+  };
+}
+
+function readProviders(file: string, where: string, value: unknown): string[] {
+  requireFixture(Array.isArray(value) && value.every((p) => typeof p === 'string'), file, where, 'must be a list of provider codes (google)');
+  return value as string[];
+}
+
+const CREDENTIAL = /^[0-9a-z]{32}$/;
+
+/** An integration: the platform's four credentials are 32 characters of [0-9a-z] each. */
+function readIntegration(file: string, where: string, n: any, roles: Map<string, 'all' | ReadonlySet<string>>): Integration {
+  requireFixture(Number.isInteger(n?.id) && typeof n.name === 'string', file, where, 'needs an id and a name');
+  for (const field of ['consumer_key', 'consumer_secret', 'access_token', 'token_secret']) {
+    requireFixture(typeof n[field] === 'string' && CREDENTIAL.test(n[field]), file, `${where}.${field}`, 'must be 32 characters of [0-9a-z]');
+  }
+  const resources = n.resources ?? (n.role !== undefined ? roles.get(n.role) : undefined);
+  requireFixture(resources === 'all' || Array.isArray(resources) || resources instanceof Set, file, where, 'resources must be "all" or a list of ACL resource ids');
+  return {
+    id: n.id,
+    name: n.name,
+    active: n.is_active !== false,
+    resources: resources === 'all' ? 'all' : new Set<string>(resources),
+    consumerKey: n.consumer_key,
+    consumerSecret: n.consumer_secret,
+    accessToken: n.access_token,
+    tokenSecret: n.token_secret,
+    tokenRevoked: n.token_revoked === true,
+  };
 }
 
 function readCustomer(file: string, where: string, c: any, schema: ValidateFunction, setup: ModuleSetup): Customer {

@@ -11,7 +11,8 @@ export function renderCommerceError(err: CommerceError, dev: boolean): HandlerRe
     body.message = def.message;
     const { errors, ...params } = err.params as { errors?: { code: CommerceErrorCode; params: Record<string, unknown> }[] };
     if (errors) body.errors = errors.map((e) => ({ message: COMMERCE_ERRORS[e.code].message, parameters: e.params }));
-    if (Object.keys(params).length > 0) body.parameters = params;
+    // Positional placeholders (%1, %2) render their values as a list, named ones as an object.
+    if (Object.keys(params).length > 0) body.parameters = /%\d/.test(def.message) ? Object.values(params) : params;
   }
   // Developer mode: masked platform exceptions carry their stack, framework ones null.
   if (dev) body.trace = def.kind === 'localized' ? traceOf(err) : null;

@@ -1,7 +1,7 @@
 import type { Principal } from '../../core/types.js';
 import type { TokenRecord } from '../../store/store.js';
 import type { Ctx } from '../../pipeline/context.js';
-import { commerceIdentities, type Admin, type Customer } from './identities.js';
+import { commerceIdentities, type Admin, type Customer, type Integration } from './identities.js';
 
 /**
  * A live commerce token's caller: its customer, or its admin while the admin is active.
@@ -19,6 +19,20 @@ export async function resolveCommercePrincipal(record: TokenRecord, ctx: Ctx): P
     return admin?.active ? { ...base, access: { selfService: false, resources: admin.resources }, identity: admin } : undefined;
   }
   return undefined;
+}
+
+/**
+ * An integration as a caller: user type integration, its ACL as an admin role's
+ * (docs/commerce-integrations.md §1); it never acts for itself, so `self` needs all resources.
+ */
+export function integrationPrincipal(integration: Integration): Principal {
+  return {
+    kind: 'user',
+    userType: 'integration',
+    userId: String(integration.id),
+    access: { resources: integration.resources, selfService: false },
+    identity: integration,
+  };
 }
 
 /** The customer a principal stands for, if it is one. */

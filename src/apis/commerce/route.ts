@@ -27,3 +27,10 @@ export function createRouteStep(storeCodes: ReadonlySet<string>): Step {
     ctx.pathParams = match.params;
   };
 }
+
+/** Operations that exist only with --admin-2fa: without it the platform has no such route. */
+const TWO_FACTOR_OPERATIONS = new Set(['createAdminAccessTokenWithGoogle']);
+
+export function hideTwoFactorRoutes(ctx: Ctx): void {
+  if (!ctx.services.config.admin2fa && ctx.op && TWO_FACTOR_OPERATIONS.has(ctx.op.operationId)) throw commerceError('NO_ROUTE');
+}
