@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runFuzz } from './lib/run-fuzz.js';
 import { formatReport } from './lib/format-report.js';
-import { readFuzzSettings } from './lib/fuzz-options.js';
+import { readFuzzSettings } from './lib/read-fuzz-settings.js';
 import { serveInProcess } from './lib/serve-in-process.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
