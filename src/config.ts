@@ -11,6 +11,10 @@ export interface Config {
   controlKey?: string;
   /** namespaces a store may hold; past it a new one is refused */
   maxNamespaces: number;
+  /** requests the journal keeps per namespace; 0: no journal */
+  journalSize: number;
+  /** a delay of every mocked answer, in milliseconds (a random one in the range) */
+  latency?: { min: number; max: number };
   fixturesDir: string;
   /** a directory for the persisted state, or 'memory' */
   state: string;
@@ -43,6 +47,7 @@ export function defaultConfig(root: string): Config {
     controlSpec: `${root}/specs/control.openapi.yaml`,
     control: true,
     maxNamespaces: 1000,
+    journalSize: 1000,
     fixturesDir: `${root}/fixtures`,
     state: `${root}/.authmock/state`,
     corsOrigins: ['*'],

@@ -32,13 +32,19 @@ export interface ControlApi extends ApiRuntime {
  * router, validation of requests and answers, problem+json errors, and handlers keyed
  * by operationId. Extra handlers (the journal, steering) are added by `extraHandlers`.
  */
-export function createControlApi(runtime: Runtime, access: ControlAccess, extraHandlers: Record<string, Handler> = {}): ControlApi {
+export function createControlApi(
+  runtime: Runtime,
+  access: ControlAccess,
+  extraHandlers: Record<string, Handler> = {},
+  /** what else a namespace's reset or deletion forgets (its journal and steering rules) */
+  onReset?: (ns: string) => void,
+): ControlApi {
   const { config } = runtime.services;
   const { specs, compiler, save } = compileSpecs([config.controlSpec], config.cacheDir);
   const operations = buildOperations('control', specs[0], compiler, { defaultPermission: 'anonymous' });
   save();
   const handlers = Object.freeze({
-    ...createStateHandlers(runtime),
+    ...createStateHandlers(runtime, onReset),
     ...createIdentityHandlers(runtime),
     ...createTokenHandlers(runtime),
     ...extraHandlers,

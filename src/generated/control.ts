@@ -339,6 +339,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__authmock/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the journal, newest first
+         * @description What the mocked APIs received and answered in the namespace, newest first: the operation (or `unmatched`, with the nearest operation and what did not match), the caller, the authentication and permission outcomes, status, duration, and the request and answer with every password, secret key, token, Authorization header and cookie masked (a token shows only a short prefix). `--journal-size` entries are kept per namespace (default 1000; 0 turns the journal off).
+         */
+        get: operations["listRequests"];
+        put?: never;
+        post?: never;
+        /**
+         * Clear the journal
+         * @description Forget every entry of the namespace's journal.
+         */
+        delete: operations["clearRequests"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__authmock/requests/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count the journal entries that match a filter
+         * @description The same filters as the list, so a test can assert "the app asked for a customer token exactly once".
+         */
+        get: operations["countRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__authmock/requests/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * New journal entries as server-sent events
+         * @description `text/event-stream`: one `entry` event per new journal entry of the namespace (its data the entry as JSON, as in the list), and a comment every 15 s to keep the connection open. The inspector page listens to it. Off loopback the control key may also come as a `key` query field (EventSource cannot send headers).
+         */
+        get: operations["streamRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__authmock/steering": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the steering rules
+         * @description The namespace's rules still in force, with their uses so far.
+         */
+        get: operations["listSteeringRules"];
+        put?: never;
+        /**
+         * Add a steering rule
+         * @description The next `times` answers (default 1; or each answer with a `probability`) of the operation, for any caller or only the given `username`, `userId` or `token`, become the given `status` (with the spec's example for it, a named `example`, or a `body` that must validate against the spec for that status), and/or are delayed (`delayMs`, a number or `{min, max}`), or fail with a `fault` (`reset`: the connection is reset; `close`: closed with no answer; `malformed`: a body cut short). The real checks still run before a status rule answers, unless it says `bypassAuth`. A rule ends after its uses or `ttlSeconds`. A rule that would answer off-spec is refused with a 400 naming the schema error.
+         */
+        post: operations["addSteeringRule"];
+        /**
+         * Remove every steering rule
+         * @description Remove every steering rule of the namespace.
+         */
+        delete: operations["clearSteeringRules"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__authmock/steering/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove one steering rule
+         * @description Remove one steering rule of the namespace.
+         */
+        delete: operations["deleteSteeringRule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__authmock/ui": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The inspector page
+         * @description An HTML page to leave open beside the app: the namespace's requests live (from the event stream), each expandable to its redacted request and answer with the authentication and permission outcome spelled out; filters by operation, status and principal; the identities with their tokens and lockouts (unlock, revoke); the clock (advance); the steering rules (add, remove). No external requests. Also under `/__ns/<name>/__authmock/ui`. Off loopback the control key may come as a `key` query field.
+         */
+        get: operations["getInspector"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -424,6 +556,125 @@ export interface components {
         Count: {
             /** Format: int64 */
             count: number;
+        };
+        JournalEntry: {
+            /** Format: int64 */
+            id: number;
+            /** Format: date-time */
+            time: string;
+            method: string;
+            path: string;
+            query: string;
+            api: string;
+            /** @description The operation */
+            operationId: string;
+            /** @description For an unmatched request, the operation it was most likely meant for and what did not match. */
+            nearest?: {
+                operationId: string;
+                method: string;
+                path: string;
+                mismatch: string;
+            };
+            principal: {
+                /** @enum {string} */
+                kind: "guest" | "user";
+                userType?: string;
+                id?: string;
+            };
+            auth: {
+                /** @enum {string} */
+                outcome: "none" | "malformed" | "unknown" | "revoked" | "expired" | "other-api" | "no-identity" | "refused" | "ok";
+                tokenPrefix?: string;
+                /** Format: int64 */
+                tokenId?: number;
+                detail?: string;
+            };
+            permission: {
+                /** @enum {string} */
+                outcome: "allowed" | "refused" | "not-checked";
+                required?: string;
+            };
+            /** Format: int32 */
+            status: number;
+            durationMs: number;
+            /** @description Set when steering changed the answer. */
+            steered?: {
+                /** @description The rule's id */
+                rule: string;
+                /** Format: int32 */
+                status?: number;
+                /** Format: int64 */
+                delayMs?: number;
+                /** @enum {string} */
+                fault?: "reset" | "close" | "malformed";
+            };
+            request: components["schemas"]["JournalMessage"];
+            response: components["schemas"]["JournalMessage"];
+        };
+        JournalMessage: {
+            httpHeaders: {
+                [key: string]: string;
+            };
+            /** @description Redacted; cut at 16 KiB. */
+            body: string;
+            contentType?: string;
+        };
+        SteeringRuleInput: {
+            operationId: string;
+            /** @description Needed only when two APIs have the operationId. */
+            api?: string;
+            username?: string;
+            /** Format: int64 */
+            userId?: string | number;
+            token?: string;
+            /** Format: int64 */
+            times?: number;
+            probability?: number;
+            /** Format: int64 */
+            ttlSeconds?: number;
+            /** Format: int32 */
+            status?: number;
+            example?: string;
+            /** @description The answer's body; it must validate against the spec for that status. */
+            body?: unknown;
+            /** @description Answer before the authentication and permission checks. */
+            bypassAuth?: boolean;
+            delayMs?: components["schemas"]["Delay"];
+            /** @enum {string} */
+            fault?: "reset" | "close" | "malformed";
+        };
+        Delay: number | {
+            /** Format: int64 */
+            min: number;
+            /** Format: int64 */
+            max: number;
+        };
+        SteeringRule: {
+            id: string;
+            api: string;
+            operationId: string;
+            username?: string;
+            userId?: string;
+            /** @description The token's prefix. */
+            token?: string;
+            /** Format: int64 */
+            remaining?: number;
+            probability?: number;
+            /** Format: date-time */
+            expiresAt?: string;
+            /** Format: int32 */
+            status?: number;
+            example?: string;
+            /** @description The answer's body. */
+            body?: unknown;
+            bypassAuth: boolean;
+            delayMs?: components["schemas"]["Delay"];
+            /** @enum {string} */
+            fault?: "reset" | "close" | "malformed";
+            /** Format: int64 */
+            used: number;
+            /** Format: date-time */
+            createdAt: string;
         };
     };
     responses: {
@@ -578,6 +829,18 @@ export interface components {
         Kind: string;
         /** @description A customer, admin or user id, an admin username, or an app's apiKey. */
         IdentityId: string;
+        /** @description Only this operation's entries (`unmatched` for requests no operation matched). */
+        JournalOperationId: string;
+        /** @description Only answers with this status. */
+        JournalStatus: number;
+        /** @description Only this HTTP method. */
+        JournalMethod: string;
+        /** @description Only this path, or paths starting with it when it ends with `*`. */
+        JournalPath: string;
+        /** @description Only this caller: `guest`, a user id, or `<userType>:<id>` (`customer:1`). */
+        JournalPrincipal: string;
+        /** @description Only entries at or after this time (date-time, or epoch milliseconds). */
+        JournalSince: string;
     };
     requestBodies: never;
     headers: never;
@@ -1380,6 +1643,336 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listRequests: {
+        parameters: {
+            query?: {
+                /** @description Only this operation's entries (`unmatched` for requests no operation matched). */
+                operationId?: components["parameters"]["JournalOperationId"];
+                /** @description Only answers with this status. */
+                status?: components["parameters"]["JournalStatus"];
+                /** @description Only this HTTP method. */
+                method?: components["parameters"]["JournalMethod"];
+                /** @description Only this path, or paths starting with it when it ends with `*`. */
+                path?: components["parameters"]["JournalPath"];
+                /** @description Only this caller: `guest`, a user id, or `<userType>:<id>` (`customer:1`). */
+                principal?: components["parameters"]["JournalPrincipal"];
+                /** @description Only entries at or after this time (date-time, or epoch milliseconds). */
+                since?: components["parameters"]["JournalSince"];
+                /** @description At most this many entries. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 2,
+                     *         "time": "2026-01-01T00:00:01.000Z",
+                     *         "method": "GET",
+                     *         "path": "/rest/V1/customers/me",
+                     *         "query": "",
+                     *         "api": "commerce",
+                     *         "operationId": "getCurrentCustomer",
+                     *         "principal": {
+                     *           "kind": "guest"
+                     *         },
+                     *         "auth": {
+                     *           "outcome": "revoked",
+                     *           "tokenPrefix": "0000ab",
+                     *           "tokenId": 7,
+                     *           "detail": "token of customer 1 revoked at 00:00:00 by revokeCustomerToken"
+                     *         },
+                     *         "permission": {
+                     *           "outcome": "refused",
+                     *           "required": "self"
+                     *         },
+                     *         "status": 401,
+                     *         "durationMs": 0.42,
+                     *         "request": {
+                     *           "httpHeaders": {
+                     *             "authorization": "Bearer 0000ab…"
+                     *           },
+                     *           "body": ""
+                     *         },
+                     *         "response": {
+                     *           "httpHeaders": {
+                     *             "Content-Type": "application/json; charset=utf-8"
+                     *           },
+                     *           "body": "{\"message\":\"The consumer isn't authorized to access %resources.\",\"parameters\":{\"resources\":\"self\"}}"
+                     *         }
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["JournalEntry"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["Internal"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    clearRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cleared. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["Internal"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    countRequests: {
+        parameters: {
+            query?: {
+                /** @description Only this operation's entries (`unmatched` for requests no operation matched). */
+                operationId?: components["parameters"]["JournalOperationId"];
+                /** @description Only answers with this status. */
+                status?: components["parameters"]["JournalStatus"];
+                /** @description Only this HTTP method. */
+                method?: components["parameters"]["JournalMethod"];
+                /** @description Only this path, or paths starting with it when it ends with `*`. */
+                path?: components["parameters"]["JournalPath"];
+                /** @description Only this caller: `guest`, a user id, or `<userType>:<id>` (`customer:1`). */
+                principal?: components["parameters"]["JournalPrincipal"];
+                /** @description Only entries at or after this time (date-time, or epoch milliseconds). */
+                since?: components["parameters"]["JournalSince"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many entries match. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "count": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Count"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["Internal"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    streamRequests: {
+        parameters: {
+            query?: {
+                /** @description The control key, for clients that cannot send X-Authmock-Key. */
+                key?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example event: entry
+                     *     data: {"id":3,"method":"GET","path":"/rest/V1/customers/me","status":200}
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["Internal"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listSteeringRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "r1",
+                     *         "api": "commerce",
+                     *         "operationId": "createCustomerAccessToken",
+                     *         "status": 401,
+                     *         "remaining": 1,
+                     *         "used": 0,
+                     *         "bypassAuth": false,
+                     *         "createdAt": "2026-01-01T00:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["SteeringRule"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["Internal"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    addSteeringRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The rule. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SteeringRuleInput"];
+            };
+        };
+        responses: {
+            /** @description The rule as stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "r1",
+                     *       "api": "commerce",
+                     *       "operationId": "createCustomerAccessToken",
+                     *       "status": 401,
+                     *       "remaining": 1,
+                     *       "used": 0,
+                     *       "bypassAuth": false,
+                     *       "createdAt": "2026-01-01T00:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SteeringRule"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    clearSteeringRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["Internal"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    deleteSteeringRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rule's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getInspector: {
+        parameters: {
+            query?: {
+                /** @description The control key, for a browser that cannot send X-Authmock-Key. */
+                key?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><title>authmock inspector</title> */
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             500: components["responses"]["Internal"];
             default: components["responses"]["Unexpected"];
         };

@@ -13,12 +13,22 @@ const GUEST: Principal = { kind: 'guest' };
 export async function authenticate(ctx: Ctx): Promise<void> {
   ctx.principal = GUEST;
   const token = ctx.api.dialect.readToken(ctx);
+  if (!token) return void (ctx.auth = { outcome: 'none' });
+  const tokenPrefix = token.slice(0, 6);
+  const candidates = ctx.api.tokens.decode(token);
+  // the journal tells another API's token from a malformed one (it knows every codec)
+  // by the current format's reading: the id the token was issued with
+  ctx.auth = candidates.length ? { outcome: 'unknown', tokenPrefix, tokenId: candidates[0].id } : { outcome: 'malformed', tokenPrefix };
   // The current format first, then an older one (tokens issued before an upgrade).
-  for (const parts of token ? ctx.api.tokens.decode(token) : []) {
+  for (const parts of candidates) {
     const record = await ctx.services.store.findToken(ctx.ns.name, ctx.api.name, parts.id);
     if (!record || !sameHash(record.verifierHash, hashToken(parts.verifier))) continue;
-    if (record.expiresAt !== null && record.expiresAt <= ctx.ns.now()) return;
-    ctx.principal = (await ctx.api.resolvePrincipal(record, ctx)) ?? GUEST;
+    if (record.expiresAt !== null && record.expiresAt <= ctx.ns.now()) {
+      return void (ctx.auth = { outcome: 'expired', tokenPrefix, tokenId: parts.id, detail: `expired at ${new Date(record.expiresAt).toISOString()}` });
+    }
+    const principal = await ctx.api.resolvePrincipal(record, ctx);
+    ctx.auth = { outcome: principal ? 'ok' : 'no-identity', tokenPrefix, tokenId: parts.id };
+    ctx.principal = principal ?? GUEST;
     return;
   }
 }

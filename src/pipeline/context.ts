@@ -8,6 +8,7 @@ import type { ApiError } from '../core/api-error.js';
 import type { TokenRecord } from '../store/store.js';
 import type { TokenCodec } from '../auth/tokens.js';
 import type { Router } from './router.js';
+import type { AuthInfo, SteeredInfo } from '../journal/journal.js';
 
 /** What steps and handlers may use besides the request: passed in, never imported. */
 export interface Services {
@@ -51,6 +52,22 @@ export interface Ctx {
   responseType: 'json' | 'xml';
   principal: Principal;
   result?: HandlerResult;
+  /** how authentication went (the journal shows it); set by the authenticate steps */
+  auth?: AuthInfo;
+  /** the permission check's verdict; undefined: it did not run */
+  permitted?: boolean;
+  /** steering's say on this request (src/steering), when any rule exists */
+  steer?: SteerHook;
+  /** set when steering changed the answer: the rule, and the delay or fault the HTTP layer applies */
+  steered?: SteeredInfo;
+}
+
+/** Steering's two moments in a request: right after routing, and instead of the handler. */
+export interface SteerHook {
+  /** an answer before any check (only rules that say `bypassAuth`) */
+  beforeChecks(ctx: Ctx): HandlerResult | undefined;
+  /** an answer instead of the handler's, once every real check passed */
+  beforeHandler(ctx: Ctx): HandlerResult | undefined;
 }
 
 /**

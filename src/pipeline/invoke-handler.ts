@@ -7,6 +7,8 @@ import { operationOf, type Ctx } from './context.js';
  */
 export async function invokeHandler(ctx: Ctx): Promise<void> {
   const op = operationOf(ctx);
+  const steered = ctx.steer?.beforeHandler(ctx);
+  if (steered) return void (ctx.result = steered);
   const handler = ctx.api.handlers[op.operationId];
   if (handler) {
     ctx.result = await handler(ctx);

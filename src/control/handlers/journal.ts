@@ -1,0 +1,37 @@
+import type { Ctx, Handler } from '../../pipeline/context.js';
+import type { Journal, JournalFilter } from '../../journal/journal.js';
+import { controlError } from '../control-error.js';
+
+/** The request journal of the namespace: list, count, clear. */
+export function createJournalHandlers(journal: Journal): Record<string, Handler> {
+  return {
+    listRequests(ctx) {
+      return { status: 200, body: journal.list(ctx.ns.name, filterOf(ctx)) };
+    },
+    countRequests(ctx) {
+      return { status: 200, body: { count: journal.count(ctx.ns.name, { ...filterOf(ctx), limit: undefined }) } };
+    },
+    clearRequests(ctx) {
+      journal.clear(ctx.ns.name);
+      return { status: 204, body: undefined };
+    },
+  };
+}
+
+/** The query's filters (the spec validated their shapes). */
+export function filterOf(ctx: Ctx): JournalFilter {
+  const q = ctx.query as Record<string, string | undefined>;
+  const filter: JournalFilter = {};
+  if (q.operationId) filter.operationId = q.operationId;
+  if (q.status) filter.status = Number(q.status);
+  if (q.method) filter.method = q.method;
+  if (q.path) filter.path = q.path;
+  if (q.principal) filter.principal = q.principal;
+  if (q.limit) filter.limit = Number(q.limit);
+  if (q.since) {
+    const since = /^\d+$/.test(q.since) ? Number(q.since) : Date.parse(q.since);
+    if (!Number.isFinite(since)) throw controlError('BAD_REQUEST', `since: not a date-time: ${q.since}`);
+    filter.since = since;
+  }
+  return filter;
+}

@@ -1,0 +1,1 @@
+export const INSPECTOR_HTML = '<!doctype html><title>authmock inspector</title>';

@@ -1,0 +1,50 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Journal } from '../../journal/journal.js';
+import { INSPECTOR_HTML } from './inspector-page.js';
+
+/** The inspector page and its event stream: HTML and text/event-stream, served beside the pipeline. */
+export const INSPECTOR_PATH = '/__authmock/ui';
+export const STREAM_PATH = '/__authmock/requests/stream';
+
+const KEEP_ALIVE_MS = 15_000;
+
+/**
+ * Off loopback the control key is required here too; a browser's EventSource cannot send
+ * headers, so it may come as a `key` query field. Compared in constant time.
+ */
+export function allowsInspector(req: IncomingMessage, key: string | undefined): boolean {
+  if (key === undefined) return true;
+  const header = req.headers['x-authmock-key'];
+  const q = req.url?.indexOf('?') ?? -1;
+  const given = typeof header === 'string' ? header : q >= 0 ? new URLSearchParams(req.url!.slice(q + 1)).get('key') : null;
+  return given !== null && timingSafeEqual(digest(given), digest(key));
+}
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+export function serveInspectorPage(res: ServerResponse): void {
+  res.writeHead(200, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(INSPECTOR_HTML)),
+    'Cache-Control': 'no-store',
+    // the page makes no request outside this server
+    'Content-Security-Policy': "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data:",
+  });
+  res.end(INSPECTOR_HTML);
+}
+
+/** New journal entries of the namespace as server-sent events, until the client goes. */
+export function serveRequestStream(req: IncomingMessage, res: ServerResponse, journal: Journal, ns: string): void {
+  res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+  res.write(`: authmock journal of namespace ${ns}${journal.size === 0 ? ' (off: --journal-size 0)' : ''}\n\n`);
+  const stop = journal.subscribe(ns, (entry) => res.write(`event: entry\nid: ${entry.id}\ndata: ${JSON.stringify(entry)}\n\n`));
+  const ping = setInterval(() => res.write(': ping\n\n'), KEEP_ALIVE_MS);
+  ping.unref();
+  const end = () => {
+    stop();
+    clearInterval(ping);
+  };
+  req.on('close', end);
+  res.on('close', end);
+}

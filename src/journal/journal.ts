@@ -1,0 +1,120 @@
+/**
+ * The request journal: what a mocked API received and answered, per namespace. Behind
+ * this interface so another store (a Redis stream) can keep it; the in-memory ring is
+ * memory-journal.ts. Records hold raw pieces (cheap to keep); entries are redacted views.
+ */
+
+/** Why a request was or was not authenticated. */
+export type AuthOutcome =
+  | 'none'
+  | 'malformed'
+  | 'unknown'
+  | 'revoked'
+  | 'expired'
+  | 'other-api'
+  | 'no-identity'
+  | 'refused'
+  | 'ok';
+
+export interface AuthInfo {
+  outcome: AuthOutcome;
+  /** the token's first characters, never more */
+  tokenPrefix?: string;
+  /** the token's public id, when it decoded */
+  tokenId?: number;
+  /** a sentence for people: "revoked at 10:42:07 by revokeCustomerToken" */
+  detail?: string;
+}
+
+export interface PermissionInfo {
+  outcome: 'allowed' | 'refused' | 'not-checked';
+  /** what the operation asks for: anonymous, self, token or its ACL resources */
+  required?: string;
+}
+
+export interface PrincipalInfo {
+  kind: 'guest' | 'user';
+  userType?: string;
+  id?: string;
+}
+
+export interface SteeredInfo {
+  /** the rule's id, or `prefer` for a Prefer header */
+  rule: string;
+  status?: number;
+  delayMs?: number;
+  fault?: string;
+}
+
+/** One exchange as the HTTP layer saw it: raw, redacted only when read. */
+export interface JournalRecord {
+  time: number;
+  method: string;
+  path: string;
+  /** serialized when read */
+  query: URLSearchParams;
+  api: string;
+  operationId?: string;
+  /** for an unmatched request: the nearest operation and what did not match (computed when read) */
+  nearest?: () => NearestOperation | undefined;
+  principal: PrincipalInfo;
+  auth: AuthInfo;
+  permission: PermissionInfo;
+  status: number;
+  durationMs: number;
+  steered?: SteeredInfo;
+  request: { headers: Record<string, unknown>; body?: Buffer };
+  response: { headers: Record<string, string>; body: string };
+}
+
+export interface NearestOperation {
+  operationId: string;
+  method: string;
+  path: string;
+  mismatch: string;
+}
+
+/** What the control API and the inspector show: every secret masked. */
+export interface JournalEntry {
+  id: number;
+  time: string;
+  method: string;
+  path: string;
+  query: string;
+  api: string;
+  operationId: string;
+  nearest?: NearestOperation;
+  principal: PrincipalInfo;
+  auth: AuthInfo;
+  permission: PermissionInfo;
+  status: number;
+  durationMs: number;
+  steered?: SteeredInfo;
+  request: { httpHeaders: Record<string, string>; body: string; contentType?: string };
+  response: { httpHeaders: Record<string, string>; body: string; contentType?: string };
+}
+
+export interface JournalFilter {
+  operationId?: string;
+  status?: number;
+  method?: string;
+  /** a path, or its start when it ends with `*` */
+  path?: string;
+  /** `guest`, a user id, or `<userType>:<id>` */
+  principal?: string;
+  /** epoch ms: entries at or after it */
+  since?: number;
+  limit?: number;
+}
+
+export interface Journal {
+  /** how many entries each namespace keeps; 0: the journal is off */
+  readonly size: number;
+  record(ns: string, record: JournalRecord): void;
+  /** newest first */
+  list(ns: string, filter?: JournalFilter): JournalEntry[];
+  count(ns: string, filter?: JournalFilter): number;
+  clear(ns: string): void;
+  /** every new entry of the namespace, until the returned function is called */
+  subscribe(ns: string, listener: (entry: JournalEntry) => void): () => void;
+}

@@ -1,0 +1,155 @@
+import type { Journal, JournalEntry, JournalFilter, JournalRecord } from './journal.js';
+import { redact, type RedactOptions } from './redact.js';
+
+interface Slot {
+  id: number;
+  record: JournalRecord;
+  /** the redacted view, made on first read */
+  view?: JournalEntry;
+}
+
+interface Ring {
+  slots: Slot[];
+  /** where the next record goes once the ring is full */
+  next: number;
+  lastId: number;
+  listeners: Set<(entry: JournalEntry) => void>;
+}
+
+/**
+ * A bounded ring per namespace, in this process's memory. Recording stores the raw pieces
+ * (an object and a push: the journal is on by default and must cost next to nothing);
+ * redaction happens when an entry is first read, and the view is kept.
+ */
+export class MemoryJournal implements Journal {
+  private readonly rings = new Map<string, Ring>();
+
+  constructor(
+    readonly size: number,
+    private readonly redaction: RedactOptions = {},
+  ) {}
+
+  record(ns: string, record: JournalRecord): void {
+    if (this.size === 0) return;
+    const ring = this.ringOf(ns);
+    const slot: Slot = { id: ++ring.lastId, record };
+    if (ring.slots.length < this.size) ring.slots.push(slot);
+    else {
+      ring.slots[ring.next] = slot;
+      ring.next = (ring.next + 1) % this.size;
+    }
+    for (const listener of ring.listeners) listener(this.viewOf(slot));
+  }
+
+  list(ns: string, filter: JournalFilter = {}): JournalEntry[] {
+    const out: JournalEntry[] = [];
+    const limit = filter.limit ?? Infinity;
+    for (const slot of this.newestFirst(ns)) {
+      if (out.length >= limit) break;
+      if (matches(slot.record, filter)) out.push(this.viewOf(slot));
+    }
+    return out;
+  }
+
+  count(ns: string, filter: JournalFilter = {}): number {
+    let n = 0;
+    for (const slot of this.newestFirst(ns)) if (matches(slot.record, filter)) n++;
+    return n;
+  }
+
+  clear(ns: string): void {
+    const ring = this.rings.get(ns);
+    if (!ring) return;
+    ring.slots = [];
+    ring.next = 0;
+  }
+
+  subscribe(ns: string, listener: (entry: JournalEntry) => void): () => void {
+    const ring = this.ringOf(ns);
+    ring.listeners.add(listener);
+    return () => ring.listeners.delete(listener);
+  }
+
+  /** The raw records, newest first: for the journal's own use (revocation history). */
+  *newestRecords(ns: string): Iterable<JournalRecord> {
+    for (const slot of this.newestFirst(ns)) yield slot.record;
+  }
+
+  private ringOf(ns: string): Ring {
+    let ring = this.rings.get(ns);
+    if (!ring) {
+      ring = { slots: [], next: 0, lastId: 0, listeners: new Set() };
+      this.rings.set(ns, ring);
+    }
+    return ring;
+  }
+
+  private *newestFirst(ns: string): Iterable<Slot> {
+    const ring = this.rings.get(ns);
+    if (!ring) return;
+    const { slots, next } = ring;
+    const n = slots.length;
+    // when full, the newest is just before `next`; before that the ring is in order
+    const newest = n < this.size ? n - 1 : (next - 1 + n) % n;
+    for (let i = 0; i < n; i++) yield slots[(newest - i + n) % n];
+  }
+
+  private viewOf(slot: Slot): JournalEntry {
+    slot.view ??= toEntry(slot.id, slot.record, this.redaction);
+    return slot.view;
+  }
+}
+
+function matches(r: JournalRecord, f: JournalFilter): boolean {
+  if (f.operationId !== undefined && (r.operationId ?? 'unmatched') !== f.operationId) return false;
+  if (f.status !== undefined && r.status !== f.status) return false;
+  if (f.method !== undefined && r.method !== f.method.toUpperCase()) return false;
+  if (f.path !== undefined && !(f.path.endsWith('*') ? r.path.startsWith(f.path.slice(0, -1)) : r.path === f.path)) return false;
+  if (f.since !== undefined && r.time < f.since) return false;
+  if (f.principal !== undefined && !matchesPrincipal(r, f.principal)) return false;
+  return true;
+}
+
+function matchesPrincipal(r: JournalRecord, wanted: string): boolean {
+  const p = r.principal;
+  if (wanted === 'guest') return p.kind === 'guest';
+  return p.kind === 'user' && (wanted === p.id || wanted === `${p.userType}:${p.id}`);
+}
+
+function toEntry(id: number, r: JournalRecord, options: RedactOptions): JournalEntry {
+  const requestType = headerOf(r.request.headers, 'content-type');
+  const responseType = r.response.headers['Content-Type'];
+  const entry: JournalEntry = {
+    id,
+    time: new Date(r.time).toISOString(),
+    method: r.method,
+    path: r.path,
+    query: redact('query', r.query.toString(), options),
+    api: r.api,
+    operationId: r.operationId ?? 'unmatched',
+    principal: r.principal,
+    auth: r.auth,
+    permission: r.permission,
+    status: r.status,
+    durationMs: r.durationMs,
+    request: {
+      httpHeaders: redact('headers', r.request.headers, options),
+      body: r.request.body ? redact('body', r.request.body.toString('utf8'), { ...options, contentType: requestType }) : '',
+      ...(requestType ? { contentType: requestType } : {}),
+    },
+    response: {
+      httpHeaders: redact('headers', r.response.headers, options),
+      body: redact('body', r.response.body, { ...options, contentType: responseType }),
+      ...(responseType ? { contentType: responseType } : {}),
+    },
+  };
+  const nearest = r.operationId === undefined ? r.nearest?.() : undefined;
+  if (nearest) entry.nearest = nearest;
+  if (r.steered) entry.steered = r.steered;
+  return entry;
+}
+
+function headerOf(headers: Record<string, unknown>, name: string): string | undefined {
+  const v = headers[name];
+  return typeof v === 'string' ? v : undefined;
+}

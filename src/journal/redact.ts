@@ -1,0 +1,147 @@
+/**
+ * Masks secrets in whatever a request or an answer carries: JSON, XML, form, multipart,
+ * query strings and headers. Passwords, secret keys, cookies and signatures become `***`;
+ * a token keeps a short prefix (enough to tell two apart in the inspector, too short to use).
+ */
+
+/** Names whose value is a secret, whatever the format (`password`, `secretKey`, `consumer_secret`, ...). */
+const SECRET_NAME = /pass(word|wd)?$|^pwd$|secret|^otp$|^tfa|signature|^cookie$|^set-cookie$|private|credential/i;
+/** Names whose value is a token: shown as a prefix. */
+const TOKEN_NAME = /token|^authorization$|^proxy-authorization$|^x-authmock-key$|^code$|verifier|^key$/i;
+const PREFIX = 6;
+const MASK = '***';
+
+export interface RedactOptions {
+  /** the shapes of every API's tokens: such a string is masked wherever it appears */
+  tokenShapes?: readonly RegExp[];
+}
+
+export type RedactPlace = 'headers' | 'query' | 'body';
+
+/**
+ * The one redaction function: `place` says what `value` is (a header object, a query
+ * string, or a body with its Content-Type). Returns a copy; never throws.
+ */
+export function redact(place: 'headers', value: Record<string, unknown>, options?: RedactOptions): Record<string, string>;
+export function redact(place: 'query', value: string, options?: RedactOptions): string;
+export function redact(place: 'body', value: string, options?: RedactOptions & { contentType?: string }): string;
+export function redact(place: RedactPlace, value: unknown, options: RedactOptions & { contentType?: string } = {}): unknown {
+  if (place === 'headers') return redactHeaders(value as Record<string, unknown>, options);
+  if (place === 'query') return redactForm(value as string, options);
+  return redactBody(value as string, options);
+}
+
+function redactHeaders(headers: Record<string, unknown>, options: RedactOptions): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, raw] of Object.entries(headers)) {
+    if (raw === undefined) continue;
+    const value = Array.isArray(raw) ? raw.join(', ') : String(raw);
+    out[name] = maskValue(name, value, options) ?? maskTokensIn(value, options);
+  }
+  return out;
+}
+
+/** The masked value when `name` names a secret or a token; undefined otherwise. */
+function maskValue(name: string, value: string, _options?: RedactOptions): string | undefined {
+  if (SECRET_NAME.test(name)) return value === '' ? '' : MASK;
+  if (TOKEN_NAME.test(name)) return maskToken(value);
+  return undefined;
+}
+
+/** `Bearer abcdef…`, `OAuth …` (its parameters are signatures and keys): a prefix at most. */
+function maskToken(value: string): string {
+  const scheme = /^(\w+)\s+(.*)$/s.exec(value);
+  if (scheme) return /^oauth$/i.test(scheme[1]) ? `${scheme[1]} ${MASK}` : `${scheme[1]} ${prefixOf(scheme[2])}`;
+  return prefixOf(value);
+}
+
+const prefixOf = (token: string) => (token.length <= PREFIX ? MASK : `${token.slice(0, PREFIX)}…`);
+
+function maskTokensIn(text: string, options: RedactOptions): string {
+  let out = text;
+  for (const shape of options.tokenShapes ?? []) {
+    const inner = shape.source.replace(/^\^/, '').replace(/\$$/, '');
+    out = out.replace(new RegExp(`(?<![A-Za-z0-9_-])${inner}(?![A-Za-z0-9_-])`, 'g'), (t) => prefixOf(t));
+  }
+  return out;
+}
+
+function redactBody(text: string, options: RedactOptions & { contentType?: string }): string {
+  if (text === '') return text;
+  const type = (options.contentType ?? '').split(';')[0].trim().toLowerCase();
+  if (type === 'application/x-www-form-urlencoded') return redactForm(text, options);
+  if (type.startsWith('multipart/')) return maskTokensIn(redactMultipart(text, options), options);
+  if (type.includes('json') || /^\s*[[{"]/.test(text)) {
+    const json = redactJson(text, options);
+    if (json !== undefined) return json;
+  }
+  // XML, or anything else: elements and attributes by name, then loose tokens
+  return maskTokensIn(redactMarkup(text, options), options);
+}
+
+function redactJson(text: string, options: RedactOptions): string | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  return JSON.stringify(walk(parsed, undefined, options));
+}
+
+function walk(node: unknown, name: string | undefined, options: RedactOptions): unknown {
+  if (typeof node === 'string') return (name !== undefined && maskValue(name, node, options)) || maskTokensIn(node, options);
+  if (Array.isArray(node)) return node.map((v) => walk(v, name, options));
+  if (node && typeof node === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(node)) {
+      out[k] = (SECRET_NAME.test(k) || TOKEN_NAME.test(k)) && v !== null && typeof v !== 'string' && typeof v !== 'object' ? MASK : walk(v, k, options);
+    }
+    return out;
+  }
+  return node;
+}
+
+function redactForm(text: string, options: RedactOptions): string {
+  if (text === '') return text;
+  return text
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq < 0) return maskTokensIn(pair, options);
+      const name = safeDecode(pair.slice(0, eq));
+      const value = safeDecode(pair.slice(eq + 1));
+      const masked = maskValue(name, value, options) ?? maskTokensIn(value, options);
+      return `${pair.slice(0, eq)}=${masked === value ? pair.slice(eq + 1) : encodeURIComponent(masked)}`;
+    })
+    .join('&');
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s.replace(/\+/g, ' '));
+  } catch {
+    return s;
+  }
+}
+
+/** Each part's value, by the name in its Content-Disposition. */
+function redactMultipart(text: string, options: RedactOptions): string {
+  return text.replace(
+    /(Content-Disposition:[^\r\n]*?\bname="([^"]*)"[^\r\n]*\r?\n(?:[^\r\n]+\r?\n)*\r?\n)([\s\S]*?)(?=\r?\n--)/gi,
+    (_all, head: string, name: string, value: string) => head + (maskValue(name, value, options) ?? value),
+  );
+}
+
+/** `<password>x</password>`, `<a secretKey="x">`: by element and attribute name. */
+function redactMarkup(text: string, options: RedactOptions): string {
+  return text
+    .replace(/<([A-Za-z_][\w.:-]*)(\s[^>]*)?>([^<]*)<\/\1\s*>/g, (all, name: string, attrs: string | undefined, value: string) => {
+      const masked = maskValue(name, value, options);
+      return masked === undefined ? all : `<${name}${attrs ?? ''}>${masked}</${name}>`;
+    })
+    .replace(/([A-Za-z_][\w.:-]*)\s*=\s*("[^"]*"|'[^']*')/g, (all, name: string, quoted: string) => {
+      const masked = maskValue(name, quoted.slice(1, -1), options);
+      return masked === undefined ? all : `${name}=${quoted[0]}${masked}${quoted[0]}`;
+    });
+}
