@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { parse } from 'yaml';
 
 export interface Login {
@@ -9,55 +9,94 @@ export interface Login {
   email?: string;
 }
 
-/** The accounts the checker logs in with. Every role is optional: cases needing a missing one are skipped. */
-export interface Accounts {
-  /** a commerce customer; `id` is found through /customers/me when not given */
-  customer?: Login & { id?: number };
-  /** a second commerce customer whose login is locked at the very end of the run */
-  lockout?: Login;
-  /** an admin whose role has every ACL resource */
-  admin?: Login;
-  /** an admin whose role lacks the spec's ACL resources (or has only `resources`) */
-  restrictedAdmin?: Login & { resources?: string[] };
-  social?: Login;
-  socialApp?: { apiKey: string; secretKey: string };
+/** One named set of credentials: a role's login (plus e.g. a customer `id`), or a client app's keys. */
+export interface Credentials {
+  username?: string;
+  password?: string;
+  email?: string;
+  /** the account's numeric id; found through the profile's idLookup when not given */
+  id?: number;
+  /** some-resources roles: the ACL resources the account's role has */
+  resources?: string[];
+  [field: string]: unknown;
 }
 
-export type AccountRole = 'customer' | 'lockout' | 'admin' | 'restrictedAdmin' | 'social';
+/**
+ * The accounts the checker logs in with, by role or credential set name (`customer`,
+ * `socialApp`). Every one is optional: cases needing a missing one are skipped.
+ */
+export type Accounts = Record<string, Credentials | undefined>;
 
-/** Where each role can be configured, for skip messages and the docs. */
-export const ROLE_SOURCES: Record<AccountRole | 'socialApp', string> = {
-  customer: 'credentials `customer`, or AUTHMOCK_CUSTOMER_USERNAME/_PASSWORD',
-  lockout: 'credentials `lockout`, or AUTHMOCK_LOCKOUT_USERNAME/_PASSWORD',
-  admin: 'credentials `admin`, or AUTHMOCK_ADMIN_USERNAME/_PASSWORD',
-  restrictedAdmin: 'credentials `restrictedAdmin`, or AUTHMOCK_RESTRICTED_ADMIN_USERNAME/_PASSWORD',
-  social: 'credentials `social`, or AUTHMOCK_SOCIAL_USERNAME/_PASSWORD',
-  socialApp: 'credentials `socialApp`, or AUTHMOCK_SOCIAL_API_KEY/_API_SECRET',
-};
+/** A role's name, as its API's checker profile declares it. */
+export type AccountRole = string;
+
+/** One field of a credential set as an environment variable: AUTHMOCK_<prefix>_<env>. */
+export interface EnvField {
+  env: string;
+  /** the set is unusable without it (these are named in skip messages) */
+  required?: boolean;
+  /** `number`: a whole number; `list`: comma-separated */
+  parse?: 'number' | 'list';
+}
+
+/** Where a credential set is configured: the credentials file under its name, variables, fixtures. */
+export interface CredentialSet {
+  /** AUTHMOCK_<envPrefix>_<field> (`CUSTOMER`, `RESTRICTED_ADMIN`) */
+  envPrefix: string;
+  fields: Readonly<Record<string, EnvField>>;
+  /** the set as the module's fixture document holds it: what checking authmock itself needs */
+  fromFixtures?(doc: any): Credentials | undefined;
+}
+
+/** One API's credential sets and the fixture file its defaults are read from. */
+export interface CredentialSource {
+  /** a file name inside the fixtures directory, or an absolute path */
+  fixtureFile?: string;
+  sets: Readonly<Record<string, CredentialSet>>;
+}
 
 export class AccountsError extends Error {}
+
+/** Where a set can be configured, for skip messages: `credentials \`customer\`, or AUTHMOCK_CUSTOMER_USERNAME/_PASSWORD`. */
+export function describeSource(name: string, set: CredentialSet): string {
+  const required = Object.values(set.fields).filter((f) => f.required).map((f) => f.env);
+  const vars = required.length ? `AUTHMOCK_${set.envPrefix}_${required.join('/_')}` : `AUTHMOCK_${set.envPrefix}_*`;
+  return `credentials \`${name}\`, or ${vars}`;
+}
+
+/** Whether a set has every required field. */
+export function isComplete(creds: Credentials | undefined, set: CredentialSet): boolean {
+  return !!creds && Object.entries(set.fields).every(([field, f]) => !f.required || (creds[field] !== undefined && creds[field] !== ''));
+}
 
 /**
  * Explicit credentials (a file, then environment variables) win field by field. The
  * fixtures are the starting point when asked for, or when nothing explicit is given:
  * that is what checking authmock itself needs.
  */
-export function loadAccounts(options: { fixturesDir?: string; defaultFixturesDir: string; credentialsFile?: string; env: NodeJS.ProcessEnv }): Accounts {
-  const fromEnv = readEnv(options.env);
+export function loadAccounts(options: {
+  fixturesDir?: string;
+  defaultFixturesDir: string;
+  credentialsFile?: string;
+  env: NodeJS.ProcessEnv;
+  sources: readonly CredentialSource[];
+}): Accounts {
+  const sets = Object.assign({}, ...options.sources.map((s) => s.sets)) as Record<string, CredentialSet>;
+  const fromEnv = readEnv(options.env, sets);
   const explicit = options.credentialsFile !== undefined || Object.keys(fromEnv).length > 0;
   const fixturesDir = options.fixturesDir ?? (explicit ? undefined : options.defaultFixturesDir);
-  let accounts: Accounts = fixturesDir ? readFixtures(fixturesDir) : {};
-  if (options.credentialsFile) accounts = merge(accounts, readCredentialsFile(options.credentialsFile));
+  let accounts: Accounts = fixturesDir ? readFixtures(fixturesDir, options.sources) : {};
+  if (options.credentialsFile) accounts = merge(accounts, readCredentialsFile(options.credentialsFile, Object.keys(sets)));
   return merge(accounts, fromEnv);
 }
 
 function merge(base: Accounts, over: Accounts): Accounts {
-  const out: Record<string, unknown> = { ...base };
-  for (const [role, value] of Object.entries(over)) out[role] = { ...(base as any)[role], ...value };
-  return out as Accounts;
+  const out: Accounts = { ...base };
+  for (const [name, value] of Object.entries(over)) out[name] = { ...base[name], ...value };
+  return out;
 }
 
-function readCredentialsFile(file: string): Accounts {
+function readCredentialsFile(file: string, names: string[]): Accounts {
   let doc: unknown;
   try {
     doc = parse(readFileSync(file, 'utf8')); // YAML is a superset of JSON
@@ -65,62 +104,43 @@ function readCredentialsFile(file: string): Accounts {
     throw new AccountsError(`cannot read credentials ${file}: ${(err as Error).message}`);
   }
   if (!doc || typeof doc !== 'object') throw new AccountsError(`credentials ${file} must be an object of roles`);
-  const known = new Set(Object.keys(ROLE_SOURCES));
   for (const [role, value] of Object.entries(doc)) {
-    if (!known.has(role)) throw new AccountsError(`credentials ${file}: unknown role "${role}" (known: ${[...known].join(', ')})`);
+    if (!names.includes(role)) throw new AccountsError(`credentials ${file}: unknown role "${role}" (known: ${names.join(', ')})`);
     if (!value || typeof value !== 'object') throw new AccountsError(`credentials ${file}: "${role}" must be an object`);
   }
   return doc as Accounts;
 }
 
-function readEnv(env: NodeJS.ProcessEnv): Accounts {
-  const out: Record<string, Record<string, unknown>> = {};
-  const set = (role: string, field: string, name: string, convert: (v: string) => unknown = (v) => v) => {
-    const v = env[name];
-    if (v !== undefined && v !== '') (out[role] ??= {})[field] = convert(v);
-  };
-  for (const [role, prefix] of [['customer', 'CUSTOMER'], ['lockout', 'LOCKOUT'], ['admin', 'ADMIN'], ['restrictedAdmin', 'RESTRICTED_ADMIN'], ['social', 'SOCIAL']]) {
-    set(role, 'username', `AUTHMOCK_${prefix}_USERNAME`);
-    set(role, 'password', `AUTHMOCK_${prefix}_PASSWORD`);
-  }
-  set('customer', 'id', 'AUTHMOCK_CUSTOMER_ID', Number);
-  set('restrictedAdmin', 'resources', 'AUTHMOCK_RESTRICTED_ADMIN_RESOURCES', (v) => v.split(',').map((s) => s.trim()).filter(Boolean));
-  set('social', 'email', 'AUTHMOCK_SOCIAL_EMAIL');
-  set('socialApp', 'apiKey', 'AUTHMOCK_SOCIAL_API_KEY');
-  set('socialApp', 'secretKey', 'AUTHMOCK_SOCIAL_API_SECRET');
-  return out as Accounts;
-}
-
-/** The default accounts of authmock's fixtures (the README documents them too). */
-function readFixtures(dir: string): Accounts {
-  const read = (name: string): any => {
-    const file = join(dir, name);
-    if (!existsSync(file)) throw new AccountsError(`fixtures file ${file} is missing`);
-    return parse(readFileSync(file, 'utf8')) ?? {};
-  };
-  const commerce = read('commerce.yaml');
-  const social = read('social.yaml');
+function readEnv(env: NodeJS.ProcessEnv, sets: Record<string, CredentialSet>): Accounts {
   const out: Accounts = {};
-  const customers: any[] = commerce.customers ?? [];
-  const asLogin = (c: any) => ({ username: String(c.record.email), password: String(c.password), id: Number(c.record.id) });
-  if (customers[0]) out.customer = asLogin(customers[0]);
-  if (customers[1]) out.lockout = asLogin(customers[1]);
-  const roles = new Map<string, unknown>((commerce.roles ?? []).map((r: any) => [r.name, r.resources]));
-  const admins: any[] = (commerce.admins ?? []).filter((a: any) => a.is_active !== false);
-  const full = admins.find((a) => roles.get(a.role) === 'all');
-  const limited = admins.find((a) => Array.isArray(roles.get(a.role)));
-  if (full) out.admin = { username: full.username, password: String(full.password) };
-  if (limited) out.restrictedAdmin = { username: limited.username, password: String(limited.password), resources: roles.get(limited.role) as string[] };
-  const user = (social.users ?? []).find((u: any) => u.verified && u.approved);
-  if (user) out.social = { username: user.profile.username, email: user.profile.email, password: String(user.password) };
-  const app = (social.clientApps ?? [])[0];
-  if (app) out.socialApp = { apiKey: app.apiKey, secretKey: String(app.secretKey) };
+  for (const [name, set] of Object.entries(sets)) {
+    for (const [field, f] of Object.entries(set.fields)) {
+      const v = env[`AUTHMOCK_${set.envPrefix}_${f.env}`];
+      if (v !== undefined && v !== '') (out[name] ??= {})[field] = convert(v, f.parse);
+    }
+  }
   return out;
 }
 
-/** Whether a role is usable (social logins also need the client app). */
-export function hasRole(accounts: Accounts, role: AccountRole): boolean {
-  const login = accounts[role];
-  if (!login?.username || !login.password) return false;
-  return role !== 'social' || !!(accounts.socialApp?.apiKey && accounts.socialApp.secretKey);
+function convert(v: string, kind: EnvField['parse']): unknown {
+  if (kind === 'number') return Number(v);
+  if (kind === 'list') return v.split(',').map((s) => s.trim()).filter(Boolean);
+  return v;
+}
+
+/** Each module's default accounts, read from its own fixture document (the README documents them too). */
+function readFixtures(dir: string, sources: readonly CredentialSource[]): Accounts {
+  const out: Accounts = {};
+  for (const source of sources) {
+    const readers = Object.entries(source.sets).filter(([, set]) => set.fromFixtures);
+    if (!source.fixtureFile || readers.length === 0) continue;
+    const file = isAbsolute(source.fixtureFile) ? source.fixtureFile : join(dir, source.fixtureFile);
+    if (!existsSync(file)) throw new AccountsError(`fixtures file ${file} is missing`);
+    const doc = parse(readFileSync(file, 'utf8')) ?? {};
+    for (const [name, set] of readers) {
+      const creds = set.fromFixtures!(doc);
+      if (creds) out[name] = creds;
+    }
+  }
+  return out;
 }

@@ -2,11 +2,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { UsageError } from '../cli/options.js';
 import { AccountsError, loadAccounts } from './accounts.js';
+import { credentialSources } from './api-profile.js';
 import { loadModels, type ApiModel, type CheckedApi } from './spec-model.js';
 import { API_MODULES } from '../apis/index.js';
 import { Requester } from './requester.js';
 import { Session } from './session.js';
 import { probe } from './http-client.js';
+import { claimAuthmockNamespace, moveBasesUnder } from './authmock-namespace.js';
 import { buildCases, skipReason, type SelectOptions } from './cases/build-cases.js';
 import { runCases } from './run-cases.js';
 import { summarize, type Summary } from './report/summarize.js';
@@ -54,7 +56,7 @@ export async function runCheckCommand(root: string, flags: CheckFlags, io: Check
   const apis = selectApis(flags.api, all);
   const models = loadModels(resolve(flags.specs), registry);
   const bases = resolveBases(flags, all, models);
-  const accounts = readAccounts(root, flags, io.env);
+  const accounts = readAccounts(root, flags, io.env, registry);
   const timeoutMs = positiveInt('--timeout', flags.timeout);
   const requester = new Requester(models, bases, timeoutMs);
   const session = new Session(requester, accounts);
@@ -70,6 +72,9 @@ export async function runCheckCommand(root: string, flags: CheckFlags, io: Check
     for (const c of cases) io.stdout.write(`${c.id}\t${c.category}\t${c.title}${withReason(skipReason(c, select, session))}\n`);
     return 0;
   }
+  // Against an authmock: a namespace of its own, deleted after, so the default accounts are never locked.
+  const ns = flags.target ? await claimAuthmockNamespace(flags.target, { timeoutMs, controlKey: io.env.AUTHMOCK_CONTROL_KEY }) : undefined;
+  if (ns) moveBasesUnder(bases, flags.target!, ns.base, (api) => (flags as unknown as Record<string, unknown>)[`${api}Url`] !== undefined);
   const unreachable = await findUnreachable(apis, bases, timeoutMs);
   if (unreachable) {
     io.stderr.write(`authmock check: ${unreachable}\n`);
@@ -95,6 +100,8 @@ export async function runCheckCommand(root: string, flags: CheckFlags, io: Check
   const summary = summarize(results, apis.map((a) => models[a]));
   const reports = writeReports(flags, results, summary, { bases, select, startedAt, durationMs, target: flags.target ?? apis.map((a) => bases[a][0]).join(' ') });
   io.stdout.write(formatSummary(summary, palette, { durationMs, reports }));
+  const leftOver = await ns?.release();
+  if (leftOver) io.stderr.write(`authmock check: ${leftOver}\n`);
   return summary.cases.failed === 0 ? 0 : 1;
 }
 
@@ -161,13 +168,14 @@ function checkUrl(url: string): string {
   return url;
 }
 
-function readAccounts(root: string, flags: CheckFlags, env: NodeJS.ProcessEnv) {
+function readAccounts(root: string, flags: CheckFlags, env: NodeJS.ProcessEnv, registry: readonly CheckedApi[]) {
   try {
     return loadAccounts({
       fixturesDir: flags.fixtures ? resolve(flags.fixtures) : undefined,
       defaultFixturesDir: join(root, 'fixtures'),
       credentialsFile: flags.credentials ? resolve(flags.credentials) : undefined,
       env,
+      sources: credentialSources(registry),
     });
   } catch (err) {
     if (err instanceof AccountsError) throw new UsageError(err.message);

@@ -1,5 +1,5 @@
-import { hasRole, type Accounts, type AccountRole } from './accounts.js';
-import { loginBody, type ApiProfile } from './api-profile.js';
+import type { Accounts, AccountRole } from './accounts.js';
+import { findRole, hasRole, loginBody, type ApiProfile } from './api-profile.js';
 import type { CallSpec } from './call-spec.js';
 import type { Requester } from './requester.js';
 import { encodeBody } from './encode-body.js';
@@ -24,15 +24,17 @@ export class Session {
   ) {}
 
   has(role: AccountRole): boolean {
-    return hasRole(this.accounts, role) && this.apiOfRole(role) !== undefined;
+    const api = this.apiOfRole(role);
+    return api !== undefined && hasRole(this.accounts, role, this.requester.profile(api));
   }
 
   /** The login request of a role, as JSON with the role's credentials. */
   loginCall(role: AccountRole, password?: string): CallSpec {
     const api = this.apiOfRole(role)!;
-    const operationId = this.requester.profile(api).logins[role]!;
+    const profile = this.requester.profile(api);
+    const operationId = profile.roles[role].login;
     const model = this.requester.model(api, operationId);
-    const body = loginBody(model.examples[0]?.value, role, this.accounts);
+    const body = loginBody(model.examples[0]?.value, role, this.accounts, profile);
     if (password !== undefined) body.password = password;
     return { api, operationId, label: `log in as ${role}`, body: encodeBody(body, 'application/json') };
   }
@@ -117,6 +119,6 @@ export class Session {
 
   /** The API whose login issues a role's token. */
   apiOfRole(role: AccountRole): string | undefined {
-    return this.requester.apis.find((api) => this.requester.profile(api).logins[role] !== undefined);
+    return this.requester.apis.find((api) => findRole(this.requester.profile(api), role) !== undefined);
   }
 }

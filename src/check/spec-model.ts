@@ -46,6 +46,8 @@ export interface CheckedApi {
   name: string;
   /** a file name inside the specs directory, or an absolute path */
   specFile: string;
+  /** where its accounts' defaults are read (a file name inside the fixtures directory, or an absolute path) */
+  fixtureFile?: string;
   checker: ApiProfile;
 }
 

@@ -2,12 +2,17 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AccountsError, hasRole, loadAccounts } from '../../src/check/accounts.js';
+import { AccountsError, loadAccounts } from '../../src/check/accounts.js';
+import { credentialSources, hasRole } from '../../src/check/api-profile.js';
+import { API_MODULES } from '../../src/apis/index.js';
+import { commerceCheckerProfile } from '../../src/apis/commerce/checker-profile.js';
+import { socialCheckerProfile } from '../../src/apis/social/checker-profile.js';
 import { expectedAccess } from '../../src/check/cases/permission-cases.js';
 import type { Permission } from '../../src/core/types.js';
 import { ROOT } from './support.js';
 
 const fixtures = join(ROOT, 'fixtures');
+const sources = credentialSources(API_MODULES);
 
 function credentialsFile(text: string, name = 'credentials.yaml'): string {
   const file = join(mkdtempSync(join(tmpdir(), 'authmock-accounts-')), name);
@@ -17,7 +22,7 @@ function credentialsFile(text: string, name = 'credentials.yaml'): string {
 
 describe('the accounts the checker logs in with', () => {
   it("are authmock's fixture accounts when nothing else is given", () => {
-    const a = loadAccounts({ defaultFixturesDir: fixtures, env: {} });
+    const a = loadAccounts({ defaultFixturesDir: fixtures, env: {}, sources });
     expect(a.customer).toEqual({ username: 'roni_cost@example.com', password: 'roni_cost3@example.com', id: 1 });
     expect(a.lockout?.username).toBe('john.smith@example.com');
     expect(a.admin?.username).toBe('admin');
@@ -32,38 +37,39 @@ describe('the accounts the checker logs in with', () => {
       defaultFixturesDir: fixtures,
       credentialsFile: file,
       env: { AUTHMOCK_ADMIN_PASSWORD: 'from-env', AUTHMOCK_SOCIAL_API_KEY: 'key', AUTHMOCK_SOCIAL_API_SECRET: 'secret' },
+      sources,
     });
     expect(a.customer).toEqual({ username: 'c@example.com', password: 'from-file' });
     expect(a.admin).toEqual({ username: 'root', password: 'from-env' });
     expect(a.socialApp).toEqual({ apiKey: 'key', secretKey: 'secret' });
     expect(a.lockout).toBeUndefined();
-    expect(hasRole(a, 'social')).toBe(false);
+    expect(hasRole(a, 'social', socialCheckerProfile)).toBe(false);
   });
 
   it('read JSON files too, and refuse unknown roles', () => {
     const json = credentialsFile('{"social": {"username": "u", "password": "p"}}', 'c.json');
-    expect(loadAccounts({ defaultFixturesDir: fixtures, credentialsFile: json, env: {} }).social).toEqual({ username: 'u', password: 'p' });
+    expect(loadAccounts({ defaultFixturesDir: fixtures, credentialsFile: json, env: {}, sources }).social).toEqual({ username: 'u', password: 'p' });
     const bad = credentialsFile('superuser: {username: u, password: p}\n');
-    expect(() => loadAccounts({ defaultFixturesDir: fixtures, credentialsFile: bad, env: {} })).toThrow(AccountsError);
+    expect(() => loadAccounts({ defaultFixturesDir: fixtures, credentialsFile: bad, env: {}, sources })).toThrow(AccountsError);
   });
 });
 
 describe('the permission matrix the spec data implies', () => {
-  const accounts = loadAccounts({ defaultFixturesDir: fixtures, env: {} });
+  const accounts = loadAccounts({ defaultFixturesDir: fixtures, env: {}, sources });
   const acl: Permission = { kind: 'acl', resources: ['Magento_Customer::customer'] };
 
   it('serves ACL operations to admins whose role has the resources only', () => {
-    expect(expectedAccess(acl, 'admin', accounts)).toBe('success');
-    expect(expectedAccess(acl, 'restrictedAdmin', accounts)).toBe('denied');
-    expect(expectedAccess({ kind: 'acl', resources: ['Magento_Catalog::products'] }, 'restrictedAdmin', accounts)).toBe('success');
-    expect(expectedAccess(acl, 'customer', accounts)).toBe('denied');
+    expect(expectedAccess(acl, 'admin', accounts, commerceCheckerProfile)).toBe('success');
+    expect(expectedAccess(acl, 'restrictedAdmin', accounts, commerceCheckerProfile)).toBe('denied');
+    expect(expectedAccess({ kind: 'acl', resources: ['Magento_Catalog::products'] }, 'restrictedAdmin', accounts, commerceCheckerProfile)).toBe('success');
+    expect(expectedAccess(acl, 'customer', accounts, commerceCheckerProfile)).toBe('denied');
   });
 
   it('serves self operations to customers only, and anonymous ones to anybody', () => {
-    expect(expectedAccess({ kind: 'self' }, 'customer', accounts)).toBe('success');
-    expect(expectedAccess({ kind: 'self' }, 'admin', accounts)).toBe('rejected');
-    expect(expectedAccess({ kind: 'self' }, 'garbage', accounts)).toBe('denied');
-    expect(expectedAccess({ kind: 'anonymous' }, 'garbage', accounts)).toBe('success');
-    expect(expectedAccess({ kind: 'token' }, 'customer', accounts)).toBe('denied');
+    expect(expectedAccess({ kind: 'self' }, 'customer', accounts, commerceCheckerProfile)).toBe('success');
+    expect(expectedAccess({ kind: 'self' }, 'admin', accounts, commerceCheckerProfile)).toBe('rejected');
+    expect(expectedAccess({ kind: 'self' }, 'garbage', accounts, commerceCheckerProfile)).toBe('denied');
+    expect(expectedAccess({ kind: 'anonymous' }, 'garbage', accounts, commerceCheckerProfile)).toBe('success');
+    expect(expectedAccess({ kind: 'token' }, 'customer', accounts, socialCheckerProfile)).toBe('denied');
   });
 });

@@ -1,5 +1,15 @@
 import type { ApiProfile } from '../../check/api-profile.js';
-import { WRONG_PASSWORD as WRONG } from '../../check/api-profile.js';
+import { LOGIN_FIELDS, WRONG_PASSWORD as WRONG } from '../../check/api-profile.js';
+import type { Credentials } from '../../check/accounts.js';
+
+// The default accounts in fixtures/commerce.yaml: the first two customers, the first
+// active admin whose role is `all`, and the first whose role lists resources.
+const customerAt = (i: number) => (doc: any): Credentials | undefined => {
+  const c = (doc.customers ?? [])[i];
+  return c ? { username: String(c.record.email), password: String(c.password), id: Number(c.record.id) } : undefined;
+};
+const roleResources = (doc: any, name: string): unknown => (doc.roles ?? []).find((r: any) => r.name === name)?.resources;
+const activeAdmins = (doc: any): any[] => (doc.admins ?? []).filter((a: any) => a.is_active !== false);
 
 /**
  * What the contract checker cannot read from the commerce spec: which operation issues
@@ -8,7 +18,46 @@ import { WRONG_PASSWORD as WRONG } from '../../check/api-profile.js';
  */
 export const commerceCheckerProfile: ApiProfile = {
   api: 'commerce',
-  logins: { customer: 'createCustomerAccessToken', lockout: 'createCustomerAccessToken', admin: 'createAdminAccessToken', restrictedAdmin: 'createAdminAccessToken' },
+  roles: {
+    customer: {
+      login: 'createCustomerAccessToken',
+      reach: 'self',
+      title: 'a commerce customer token',
+      envPrefix: 'CUSTOMER',
+      fields: { ...LOGIN_FIELDS, id: { env: 'ID', parse: 'number' } },
+      fromFixtures: customerAt(0),
+    },
+    lockout: {
+      login: 'createCustomerAccessToken',
+      reach: 'self',
+      title: 'a second customer token',
+      envPrefix: 'LOCKOUT',
+      fields: LOGIN_FIELDS,
+      fromFixtures: customerAt(1),
+    },
+    admin: {
+      login: 'createAdminAccessToken',
+      reach: 'all-resources',
+      title: 'an admin token (all resources)',
+      envPrefix: 'ADMIN',
+      fields: LOGIN_FIELDS,
+      fromFixtures: (doc) => {
+        const a = activeAdmins(doc).find((x) => roleResources(doc, x.role) === 'all');
+        return a ? { username: a.username, password: String(a.password) } : undefined;
+      },
+    },
+    restrictedAdmin: {
+      login: 'createAdminAccessToken',
+      reach: 'some-resources',
+      title: 'a restricted admin token',
+      envPrefix: 'RESTRICTED_ADMIN',
+      fields: { ...LOGIN_FIELDS, resources: { env: 'RESOURCES', parse: 'list' } },
+      fromFixtures: (doc) => {
+        const a = activeAdmins(doc).find((x) => Array.isArray(roleResources(doc, x.role)));
+        return a ? { username: a.username, password: String(a.password), resources: roleResources(doc, a.role) as string[] } : undefined;
+      },
+    },
+  },
   exampleRole: { createCustomerAccessToken: 'customer', createAdminAccessToken: 'admin' },
   readToken: (body) => (typeof body === 'string' && body ? body : undefined),
   revoke: { operationId: 'revokeCustomerAccessToken', role: 'customer' },

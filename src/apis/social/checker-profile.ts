@@ -1,10 +1,34 @@
 import type { ApiProfile } from '../../check/api-profile.js';
-import { WRONG_PASSWORD as WRONG, withLoginName } from '../../check/api-profile.js';
+import { LOGIN_FIELDS, WRONG_PASSWORD as WRONG, withLoginName } from '../../check/api-profile.js';
 
 /** What the contract checker cannot read from the social spec (see the commerce profile). */
 export const socialCheckerProfile: ApiProfile = {
   api: 'social',
-  logins: { social: 'login' },
+  roles: {
+    social: {
+      login: 'login',
+      reach: 'token',
+      title: 'a social userToken',
+      envPrefix: 'SOCIAL',
+      fields: { ...LOGIN_FIELDS, email: { env: 'EMAIL' } },
+      // a login also carries the client app's key pair (docs/social-api.md)
+      needs: ['socialApp'],
+      fromFixtures: (doc) => {
+        const u = (doc.users ?? []).find((x: any) => x.verified && x.approved);
+        return u ? { username: u.profile.username, email: u.profile.email, password: String(u.password) } : undefined;
+      },
+    },
+  },
+  credentials: {
+    socialApp: {
+      envPrefix: 'SOCIAL',
+      fields: { apiKey: { env: 'API_KEY', required: true }, secretKey: { env: 'API_SECRET', required: true } },
+      fromFixtures: (doc) => {
+        const app = (doc.clientApps ?? [])[0];
+        return app ? { apiKey: app.apiKey, secretKey: String(app.secretKey) } : undefined;
+      },
+    },
+  },
   exampleRole: { login: 'social' },
   readToken: (body: any) => (typeof body?.user?.userToken === 'string' ? body.user.userToken : undefined),
   revoke: { operationId: 'logout', role: 'social' },

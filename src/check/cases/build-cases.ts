@@ -1,10 +1,11 @@
 import type { CheckCase } from '../case-types.js';
-import { ROLE_SOURCES, type AccountRole } from '../accounts.js';
+import { describeRoleSources } from '../api-profile.js';
 import type { Session } from '../session.js';
 import { buildPositiveCases } from './positive-cases.js';
 import { buildNegativeCases } from './negative-cases.js';
 import { buildPermissionCases } from './permission-cases.js';
 import { buildFlowCases, buildLockoutCase } from './flow-cases.js';
+import { buildIntegrationCases, needsServerFlag } from './integration-cases.js';
 import type { BuildInput } from './case-helpers.js';
 
 /**
@@ -15,10 +16,10 @@ import type { BuildInput } from './case-helpers.js';
 export function buildCases(input: BuildInput): CheckCase[] {
   const cases: CheckCase[] = [];
   for (const api of input.apis) {
-    for (const m of input.models[api].operations) {
+    for (const m of input.models[api].operations.filter((o) => !needsServerFlag(o))) {
       cases.push(...buildPositiveCases(m, input), ...buildNegativeCases(m, input), ...buildPermissionCases(m, input));
     }
-    cases.push(...buildFlowCases(api, input));
+    cases.push(...buildFlowCases(api, input), ...buildIntegrationCases(api, input));
   }
   for (const api of input.apis) {
     const lockout = buildLockoutCase(api, input);
@@ -54,6 +55,9 @@ export function skipReason(c: CheckCase, options: SelectOptions, session: Sessio
   if (c.tags.crossApi && !options.allApis) return SKIP_REASONS.crossApi;
   if (c.tags.altServer && !options.altServers.includes(c.api)) return SKIP_REASONS.altServer;
   const missing = c.requires.find((r) => !session.has(r));
-  if (missing) return `no ${missing} account (${ROLE_SOURCES[missing as AccountRole]}${missing === 'social' ? `; and ${ROLE_SOURCES.socialApp}` : ''})`;
+  if (missing) {
+    const api = session.apiOfRole(missing);
+    return `no ${missing} account (${api ? describeRoleSources(missing, session.profile(api)) : 'no checked API declares this role'})`;
+  }
   return undefined;
 }

@@ -1,5 +1,4 @@
-import type { Permission } from '../../core/types.js';
-import type { Accounts, AccountRole } from '../accounts.js';
+import type { Accounts, AccountRole, Login } from '../accounts.js';
 import type { ApiModel, OperationModel } from '../spec-model.js';
 import type { CallSpec, Expectation } from '../case-types.js';
 import type { Session } from '../session.js';
@@ -24,22 +23,13 @@ export const PRISM_ANSWERS = {
     "Prism answers 401 itself when a request carries an Authorization header that the operation's security does not declare (here: no bearer scheme)",
 } as const;
 
-/** The role a caller needs to be served, from the spec's x-authmock-permission. */
+/** The role a caller needs to be served, from the spec's x-authmock-permission: the API's first role that reaches it. */
 export function grantedRole(m: OperationModel): AccountRole | undefined {
-  return roleFor(m.op.permission, m);
-}
-
-function roleFor(permission: Permission, m: OperationModel): AccountRole | undefined {
-  switch (permission.kind) {
-    case 'anonymous':
-      return undefined;
-    case 'self':
-      return 'customer';
-    case 'acl':
-      return 'admin';
-    case 'token':
-      return Object.keys(m.profile.logins)[0] as AccountRole;
-  }
+  const permission = m.op.permission;
+  if (permission.kind === 'anonymous') return undefined;
+  const roles = Object.keys(m.profile.roles).filter((r) => r !== m.profile.lockoutRole);
+  const reach = permission.kind === 'self' ? 'self' : permission.kind === 'acl' ? 'all-resources' : undefined;
+  return reach ? roles.find((r) => m.profile.roles[r].reach === reach) : roles[0];
 }
 
 /** The accounts a request of this operation needs: its caller, and whose credentials a login example stands for. */
@@ -59,7 +49,7 @@ export function positiveBody(
   token?: string,
 ): Record<string, unknown> | undefined {
   if (!example) return undefined;
-  const body = substituteCredentials(example, m.profile.exampleRole[m.op.operationId], accounts);
+  const body = substituteCredentials(example, m.profile.exampleRole[m.op.operationId], accounts, m.profile);
   for (const key of m.security.queryKeys) {
     if (!(key in body)) continue;
     if (token === undefined) delete body[key];
@@ -106,8 +96,8 @@ export async function callWithToken(m: OperationModel, session: Session, token: 
 export function ownerCheck(m: OperationModel, accounts: Accounts, role: AccountRole | undefined): Expectation['verify'] {
   const test = m.profile.owner[m.op.operationId];
   const login = role ? accounts[role] : undefined;
-  if (!test || !login) return undefined;
-  return { check: 'answer_belongs_to_caller', test: (body) => test(body, login) };
+  if (!test || !login?.username) return undefined;
+  return { check: 'answer_belongs_to_caller', test: (body) => test(body, login as Login & { id?: number }) };
 }
 
 /** Whether a request without a token lacks what the operation's security asks for. */

@@ -91,7 +91,7 @@ export function buildLockoutCase(api: string, input: BuildInput): CheckCase | un
   const role = input.models[api].profile.lockoutRole;
   if (!role) return undefined;
   const attempts = input.lockoutAttempts;
-  return defineFlow(api, input.models[api].profile.logins[role]!, 'lockout', `${attempts} failed logins lock the account; then the right password is refused`, [role], async (ctx) => {
+  return defineFlow(api, input.models[api].profile.roles[role].login, 'lockout', `${attempts} failed logins lock the account; then the right password is refused`, [role], async (ctx) => {
     if (!(await logIn(ctx, role, 'lockout_account_usable'))) return;
     for (let i = 1; i <= attempts; i++) {
       const wrong = { ...ctx.session.loginCall(role, `wrong-password-${i}-authmock-check`), label: `wrong password ${i}/${attempts}` };

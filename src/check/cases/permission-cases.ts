@@ -1,5 +1,6 @@
 import type { Permission } from '../../core/types.js';
 import type { Accounts, AccountRole } from '../accounts.js';
+import { findRole, type ApiProfile } from '../api-profile.js';
 import type { CheckCase, Expectation } from '../case-types.js';
 import type { OperationModel } from '../spec-model.js';
 import type { Session } from '../session.js';
@@ -24,7 +25,7 @@ export const GARBAGE_TOKEN = 'garbage-token-authmock-check';
  */
 export function buildPermissionCases(m: OperationModel, input: BuildInput): CheckCase[] {
   return callersOf(m.api, input).map((caller) => {
-    const outcome = expectedAccess(m.op.permission, caller.key, input.accounts);
+    const outcome = expectedAccess(m.op.permission, caller.key, input.accounts, m.profile);
     const expect: Expectation = {
       check: outcome === 'success' ? 'access_allowed' : outcome === 'denied' ? 'access_denied' : 'access_not_granted',
       outcome,
@@ -63,46 +64,42 @@ function callersOf(api: string, input: BuildInput): Caller[] {
     { key: 'none', title: 'no token', token: async () => undefined, requires: [], tags: {} },
     { key: 'garbage', title: 'a garbage token', token: async () => GARBAGE_TOKEN, requires: [], tags: {} },
   ];
-  for (const role of Object.keys(profile.logins) as AccountRole[]) {
-    if (role === 'lockout') continue; // locked at the end; its token is not part of the matrix
-    callers.push({ key: role, title: ROLE_TITLES[role], role, token: (s, m) => tokenFor(m, s, role), requires: [role], tags: {} });
+  for (const [role, declared] of Object.entries(profile.roles)) {
+    if (role === profile.lockoutRole) continue; // locked at the end; its token is not part of the matrix
+    callers.push({ key: role, title: declared.title, role, token: (s, m) => tokenFor(m, s, role), requires: [role], tags: {} });
   }
   if (profile.revoke) {
     const role = profile.revoke.role;
-    callers.push({ key: 'revoked', title: `a revoked ${ROLE_TITLES[role].replace(/^an? /, '')}`, token: (s) => s.revokedToken(api), requires: [role], tags: {} });
+    callers.push({ key: 'revoked', title: `a revoked ${profile.roles[role].title.replace(/^an? /, '')}`, token: (s) => s.revokedToken(api), requires: [role], tags: {} });
   }
   for (const other of Object.keys(input.models).filter((a) => a !== api)) {
-    const role = Object.keys(input.models[other].profile.logins)[0] as AccountRole;
-    callers.push({ key: `${other}-token`, title: `${ROLE_TITLES[role]} (other API)`, token: (s) => s.token(role), requires: [role], tags: { crossApi: true } });
+    const [role, declared] = Object.entries(input.models[other].profile.roles)[0];
+    callers.push({ key: `${other}-token`, title: `${declared.title} (other API)`, token: (s) => s.token(role), requires: [role], tags: { crossApi: true } });
   }
   return callers;
 }
 
 /**
- * anonymous: anyone; self: only a customer (an all-resources admin passes the ACL but is
- * no customer, so it must not be served either); ACL ids: admins whose role has them all;
- * token: a live token of the API's own login.
+ * What a caller gets, from the permission kind and what the caller's role reaches in this
+ * API (callers that are no role of it, a garbage, revoked or other API's token, reach
+ * nothing). anonymous: anyone; self: a role acting for itself (an all-resources role
+ * passes the ACL but is nobody's self: commerce answers it 400, docs/commerce-platform.md
+ * §6); ACL ids: all-resources roles, and some-resources roles whose account lists them
+ * all; token: any role of the API.
  */
-export function expectedAccess(permission: Permission, caller: string, accounts: Accounts): Expectation['outcome'] {
+export function expectedAccess(permission: Permission, caller: string, accounts: Accounts, profile: ApiProfile): Expectation['outcome'] {
+  if (permission.kind === 'anonymous') return 'success';
+  const reach = findRole(profile, caller)?.reach;
+  if (reach === undefined) return 'denied';
   switch (permission.kind) {
-    case 'anonymous':
-      return 'success';
     case 'self':
-      return caller === 'customer' ? 'success' : caller === 'admin' ? 'rejected' : 'denied';
+      return reach === 'self' ? 'success' : reach === 'all-resources' ? 'rejected' : 'denied';
     case 'acl': {
-      if (caller === 'admin') return 'success';
-      const granted = accounts.restrictedAdmin?.resources ?? [];
-      return caller === 'restrictedAdmin' && permission.resources.every((r) => granted.includes(r)) ? 'success' : 'denied';
+      if (reach === 'all-resources') return 'success';
+      const granted = accounts[caller]?.resources ?? [];
+      return reach === 'some-resources' && permission.resources.every((r) => granted.includes(r)) ? 'success' : 'denied';
     }
     case 'token':
-      return caller === 'social' ? 'success' : 'denied';
+      return 'success';
   }
 }
-
-const ROLE_TITLES: Record<AccountRole, string> = {
-  customer: 'a commerce customer token',
-  lockout: 'a second customer token',
-  admin: 'an admin token (all resources)',
-  restrictedAdmin: 'a restricted admin token',
-  social: 'a social userToken',
-};
