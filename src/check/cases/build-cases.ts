@@ -5,7 +5,6 @@ import { buildPositiveCases } from './positive-cases.js';
 import { buildNegativeCases } from './negative-cases.js';
 import { buildPermissionCases } from './permission-cases.js';
 import { buildFlowCases, buildLockoutCase } from './flow-cases.js';
-import { buildIntegrationCases, needsServerFlag } from './integration-cases.js';
 import type { BuildInput } from './case-helpers.js';
 
 /**
@@ -16,10 +15,10 @@ import type { BuildInput } from './case-helpers.js';
 export function buildCases(input: BuildInput): CheckCase[] {
   const cases: CheckCase[] = [];
   for (const api of input.apis) {
-    for (const m of input.models[api].operations.filter((o) => !needsServerFlag(o))) {
+    for (const m of input.models[api].operations) {
       cases.push(...buildPositiveCases(m, input), ...buildNegativeCases(m, input), ...buildPermissionCases(m, input));
     }
-    cases.push(...buildFlowCases(api, input), ...buildIntegrationCases(api, input));
+    cases.push(...buildFlowCases(api, input));
   }
   for (const api of input.apis) {
     const lockout = buildLockoutCase(api, input);
