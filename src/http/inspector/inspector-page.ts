@@ -1,1 +1,316 @@
-export const INSPECTOR_HTML = '<!doctype html><title>authmock inspector</title>';
+/**
+ * The inspector page: one self-contained document (no CDN, no external request), served at
+ * /__authmock/ui. Everything it shows comes from the control API of the namespace the page
+ * was opened under; request data is put in the page as text only, never as markup.
+ */
+export function renderInspectorPage(operationIds: readonly string[]): string {
+  const options = operationIds.map((id) => `<option value="${id.replace(/[^A-Za-z0-9_.-]/g, '')}">`).join('');
+  return INSPECTOR_HTML.replace('<!--operations-->', options);
+}
+
+const INSPECTOR_HTML = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>authmock inspector</title>
+<style>
+:root { font: 14px/1.4 system-ui, sans-serif; color: #1b1b1b; background: #fafafa; }
+body { margin: 0; }
+header { background: #23395d; color: #fff; padding: .5rem 1rem; display: flex; gap: 1rem; align-items: baseline; flex-wrap: wrap; }
+header h1 { font-size: 1.2rem; margin: 0; }
+main { display: grid; grid-template-columns: minmax(0, 3fr) minmax(18rem, 1fr); gap: 1rem; padding: 1rem; }
+section { background: #fff; border: 1px solid #ccc; border-radius: 4px; padding: .5rem 1rem; margin-bottom: 1rem; }
+h2 { font-size: 1rem; margin: .3rem 0 .6rem; }
+form.row, .row { display: flex; flex-wrap: wrap; gap: .5rem; align-items: end; }
+label { display: flex; flex-direction: column; font-size: .85rem; }
+input, select, button { font: inherit; padding: .2rem .4rem; }
+button { cursor: pointer; }
+ol#requests { list-style: none; margin: 0; padding: 0; }
+ol#requests li { border-top: 1px solid #eee; }
+summary { cursor: pointer; padding: .25rem 0; display: flex; gap: .6rem; flex-wrap: wrap; }
+.status { font-weight: bold; min-width: 2.5rem; }
+.s2 { color: #146c2e; } .s3 { color: #555; } .s4 { color: #a4262c; } .s5 { color: #7a0b0b; }
+.steered { background: #fff4ce; padding: 0 .3rem; border-radius: 3px; }
+.method { font-family: ui-monospace, monospace; min-width: 3.5rem; }
+.path { font-family: ui-monospace, monospace; word-break: break-all; }
+.op { color: #444; }
+pre { background: #f3f3f3; padding: .4rem; overflow: auto; max-height: 20rem; white-space: pre-wrap; word-break: break-all; }
+dl { display: grid; grid-template-columns: max-content 1fr; gap: .1rem .8rem; margin: .3rem 0; }
+dt { font-weight: bold; }
+table { border-collapse: collapse; width: 100%; font-size: .9rem; }
+th, td { text-align: left; border-bottom: 1px solid #eee; padding: .15rem .3rem; vertical-align: top; }
+.muted { color: #666; }
+@media (max-width: 800px) { main { grid-template-columns: 1fr; } }
+</style>
+</head>
+<body>
+<header>
+  <h1>authmock inspector</h1>
+  <span>namespace <strong id="ns"></strong></span>
+  <span id="live" role="status" aria-live="polite">connecting…</span>
+</header>
+<main>
+<div>
+  <section aria-labelledby="h-requests">
+    <h2 id="h-requests">Requests</h2>
+    <form class="row" id="filters" aria-label="Filter requests">
+      <label>Operation <input name="operationId" list="operations" placeholder="any"></label>
+      <label>Status <input name="status" inputmode="numeric" size="4" placeholder="any"></label>
+      <label>Principal <input name="principal" placeholder="customer:1, guest"></label>
+      <button type="button" id="clear-requests">Clear journal</button>
+    </form>
+    <datalist id="operations"><!--operations--></datalist>
+    <ol id="requests" aria-label="Requests, newest first"></ol>
+    <p id="empty" class="muted">No requests yet.</p>
+  </section>
+</div>
+<div>
+  <section aria-labelledby="h-clock">
+    <h2 id="h-clock">Clock</h2>
+    <p>Namespace time: <time id="now"></time> <span id="offset" class="muted"></span></p>
+    <form class="row" id="clock-form">
+      <label>Advance by (seconds) <input name="advanceSeconds" type="number" value="60" required></label>
+      <button type="submit">Advance</button>
+      <button type="button" id="real-clock">Back to real time</button>
+    </form>
+  </section>
+  <section aria-labelledby="h-steering">
+    <h2 id="h-steering">Steering rules</h2>
+    <form id="steering-form">
+      <div class="row">
+        <label>Operation <input name="operationId" list="operations" required></label>
+        <label>Status <input name="status" inputmode="numeric" size="4"></label>
+        <label>Times <input name="times" type="number" min="1" value="1" size="3"></label>
+      </div>
+      <div class="row">
+        <label>Delay ms <input name="delayMs" type="number" min="0" size="5"></label>
+        <label>Fault <select name="fault"><option value="">none</option><option>reset</option><option>close</option><option>malformed</option></select></label>
+        <label>Username <input name="username" size="12"></label>
+        <button type="submit">Add rule</button>
+      </div>
+      <p id="steering-error" role="alert" class="s4"></p>
+    </form>
+    <ul id="rules"></ul>
+  </section>
+  <section aria-labelledby="h-identities">
+    <h2 id="h-identities">Identities, tokens and lockouts</h2>
+    <div id="identities"></div>
+    <h3>Lockouts</h3>
+    <table aria-label="Lockouts"><thead><tr><th>Name</th><th>Failures</th><th>Locked until</th><th></th></tr></thead><tbody id="lockouts"></tbody></table>
+    <h3>Tokens</h3>
+    <table aria-label="Tokens"><thead><tr><th>Id</th><th>API</th><th>Owner</th><th>Expires</th><th></th></tr></thead><tbody id="tokens"></tbody></table>
+  </section>
+</div>
+</main>
+<script>
+(() => {
+  'use strict';
+  const params = new URLSearchParams(location.search);
+  const key = params.get('key');
+  const base = location.pathname.replace(/\\/ui\\/?$/, '');
+  const nsMatch = /^\\/__ns\\/([^/]+)\\//.exec(location.pathname);
+  const $ = (id) => document.getElementById(id);
+  $('ns').textContent = nsMatch ? decodeURIComponent(nsMatch[1]) : 'default';
+  const entries = [];
+  const MAX = 500;
+
+  async function call(method, path, body) {
+    const headers = {};
+    if (key) headers['X-Authmock-Key'] = key;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const res = await fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await res.text();
+    const data = text ? JSON.parse(text) : undefined;
+    if (!res.ok) throw new Error((data && (data.detail || data.title)) || res.statusText);
+    return data;
+  }
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (k === 'class') node.className = v;
+      else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
+      else node.setAttribute(k, v);
+    }
+    for (const c of children) if (c !== undefined && c !== null) node.append(c instanceof Node ? c : String(c));
+    return node;
+  }
+
+  const clock = (iso) => iso ? iso.slice(11, 19) : '';
+
+  function describeAuth(e) {
+    const a = e.auth, t = a.tokenPrefix ? 'token ' + a.tokenPrefix + '…' : 'the token';
+    const said = {
+      none: 'no token was sent',
+      malformed: t + ' is not in this API\\'s format',
+      'other-api': t + ' belongs to another API' + (a.detail ? ' (' + a.detail + ')' : ''),
+      unknown: t + ' is unknown in this namespace',
+      expired: t + ' has expired' + (a.detail ? ' (' + a.detail + ')' : ''),
+      revoked: (a.detail || t + ' was revoked'),
+      'no-identity': t + '\\'s user no longer exists',
+      refused: 'the credentials were refused' + (a.detail ? ' (' + a.detail + ')' : ''),
+      ok: 'authenticated as ' + (e.principal.userType || '') + ' ' + (e.principal.id || '') + (a.tokenPrefix ? ' (token ' + a.tokenPrefix + '…)' : ''),
+    }[a.outcome] || a.outcome;
+    return a.outcome + ': ' + said;
+  }
+
+  function describePermission(p) {
+    if (p.outcome === 'not-checked') return 'not checked' + (p.required ? ' (needs ' + p.required + ')' : ' (no operation matched)');
+    return p.outcome + ' (needs ' + p.required + ')';
+  }
+
+  function pretty(body) {
+    try { return JSON.stringify(JSON.parse(body), null, 2); } catch { return body; }
+  }
+
+  function entryNode(e) {
+    const statusClass = 'status s' + String(e.status)[0];
+    const summary = el('summary', {},
+      el('span', { class: statusClass }, e.status),
+      el('span', { class: 'method' }, e.method),
+      el('span', { class: 'path' }, e.path + (e.query ? '?' + e.query : '')),
+      el('span', { class: 'op' }, e.operationId),
+      el('span', { class: 'muted' }, clock(e.time) + ' · ' + e.durationMs + ' ms'),
+      e.steered ? el('span', { class: 'steered' }, 'steered by ' + e.steered.rule) : null);
+    const facts = el('dl', {},
+      el('dt', {}, 'Caller'), el('dd', {}, e.principal.kind === 'user' ? e.principal.userType + ' ' + e.principal.id : 'guest'),
+      el('dt', {}, 'Authentication'), el('dd', {}, describeAuth(e)),
+      el('dt', {}, 'Permission'), el('dd', {}, describePermission(e.permission)));
+    if (e.nearest) facts.append(el('dt', {}, 'Nearest operation'), el('dd', {}, e.nearest.operationId + ' (' + e.nearest.method + ' ' + e.nearest.path + '): ' + e.nearest.mismatch));
+    if (e.steered) facts.append(el('dt', {}, 'Steering'), el('dd', {}, 'rule ' + e.steered.rule + (e.steered.status ? ', status ' + e.steered.status : '') + (e.steered.delayMs ? ', delayed ' + e.steered.delayMs + ' ms' : '') + (e.steered.fault ? ', fault ' + e.steered.fault : '')));
+    const headers = (h) => Object.entries(h).map(([k, v]) => k + ': ' + v).join('\\n');
+    const details = el('details', { 'data-id': e.id }, summary, facts,
+      el('h3', {}, 'Request'), el('pre', {}, headers(e.request.httpHeaders) + (e.request.body ? '\\n\\n' + pretty(e.request.body) : '')),
+      el('h3', {}, 'Answer'), el('pre', {}, headers(e.response.httpHeaders) + '\\n\\n' + pretty(e.response.body)));
+    return el('li', {}, details);
+  }
+
+  function passes(e) {
+    const f = new FormData($('filters'));
+    const op = f.get('operationId').trim(), status = f.get('status').trim(), who = f.get('principal').trim();
+    if (op && e.operationId !== op) return false;
+    if (status && String(e.status) !== status) return false;
+    if (who && !(who === 'guest' ? e.principal.kind === 'guest' : e.principal.id === who || e.principal.userType + ':' + e.principal.id === who)) return false;
+    return true;
+  }
+
+  function render() {
+    const list = $('requests');
+    list.replaceChildren(...entries.filter(passes).map(entryNode));
+    $('empty').hidden = list.children.length > 0;
+  }
+
+  function add(e) {
+    if (entries.some((x) => x.id === e.id)) return;
+    entries.unshift(e);
+    if (entries.length > MAX) entries.pop();
+    if (passes(e)) {
+      $('requests').prepend(entryNode(e));
+      $('empty').hidden = true;
+    }
+  }
+
+  async function loadRequests() {
+    const list = await call('GET', '/requests?limit=' + MAX);
+    entries.length = 0;
+    entries.push(...list);
+    render();
+  }
+
+  function connect() {
+    const source = new EventSource(base + '/requests/stream' + (key ? '?key=' + encodeURIComponent(key) : ''));
+    source.addEventListener('open', () => { $('live').textContent = 'live'; });
+    source.addEventListener('error', () => { $('live').textContent = 'reconnecting…'; });
+    source.addEventListener('entry', (ev) => { add(JSON.parse(ev.data)); refreshSide(); });
+  }
+
+  async function loadClock() {
+    const c = await call('GET', '/clock');
+    $('now').textContent = c.now;
+    $('now').setAttribute('datetime', c.now);
+    $('offset').textContent = c.offsetSeconds ? '(' + (c.offsetSeconds > 0 ? '+' : '') + c.offsetSeconds + ' s)' : '(real time)';
+  }
+
+  async function loadRules() {
+    const rules = await call('GET', '/steering');
+    $('rules').replaceChildren(...rules.map((r) => el('li', {},
+      r.id + ': ' + r.operationId + (r.status ? ' → ' + r.status : '') + (r.delayMs !== undefined ? ' delay ' + JSON.stringify(r.delayMs) + ' ms' : '') + (r.fault ? ' fault ' + r.fault : '') + (r.username ? ' for ' + r.username : '') + (r.remaining !== undefined ? ', ' + r.remaining + ' left' : '') + ' ',
+      el('button', { type: 'button', 'aria-label': 'Remove rule ' + r.id, onclick: () => act(() => call('DELETE', '/steering/' + r.id)) }, 'Remove'))));
+  }
+
+  const KINDS = [['commerce', 'customers'], ['commerce', 'admins'], ['social', 'users'], ['social', 'apps']];
+  async function loadIdentities() {
+    const blocks = [];
+    for (const [api, kind] of KINDS) {
+      let list;
+      try { list = await call('GET', '/identities/' + api + '/' + kind); } catch { continue; }
+      const names = list.map((i) => (i.email || i.username || i.apiKey || i.name || '') + ' (' + (i.id ?? i.userId ?? '') + ')');
+      blocks.push(el('p', {}, el('strong', {}, api + ' ' + kind + ': '), names.join(', ') || 'none'));
+    }
+    $('identities').replaceChildren(...blocks);
+  }
+
+  async function loadLockouts() {
+    const locks = await call('GET', '/lockouts');
+    $('lockouts').replaceChildren(...locks.map((l) => el('tr', {},
+      el('td', {}, l.username + ' (' + l.api + ' ' + l.userType + ')'), el('td', {}, l.failures),
+      el('td', {}, l.locked ? clock(l.lockExpiresAt) : 'not locked'),
+      el('td', {}, el('button', { type: 'button', 'aria-label': 'Unlock ' + l.username, onclick: () => act(() => call('DELETE', '/lockouts/' + encodeURIComponent(l.username))) }, 'Unlock')))));
+  }
+
+  async function loadTokens() {
+    const tokens = await call('GET', '/tokens');
+    $('tokens').replaceChildren(...tokens.map((t) => el('tr', {},
+      el('td', {}, t.id), el('td', {}, t.api), el('td', {}, t.userType + ' ' + t.userId),
+      el('td', {}, t.expiresAt ? (t.expired ? 'expired ' : '') + t.expiresAt : 'never'),
+      el('td', {}, el('button', { type: 'button', 'aria-label': 'Revoke token ' + t.id, onclick: () => act(() => call('DELETE', '/tokens/' + t.api + '/' + t.id)) }, 'Revoke')))));
+  }
+
+  let pending;
+  function refreshSide() {
+    clearTimeout(pending);
+    pending = setTimeout(() => Promise.all([loadLockouts(), loadTokens(), loadRules()]).catch(showError), 150);
+  }
+
+  function showError(err) { $('live').textContent = 'error: ' + err.message; }
+
+  async function act(fn) {
+    try { await fn(); } catch (err) { showError(err); }
+    await Promise.all([loadClock(), loadRules(), loadLockouts(), loadTokens(), loadIdentities()]).catch(showError);
+  }
+
+  $('filters').addEventListener('input', render);
+  $('filters').addEventListener('submit', (ev) => ev.preventDefault());
+  $('clear-requests').addEventListener('click', () => act(async () => { await call('DELETE', '/requests'); entries.length = 0; render(); }));
+  $('clock-form').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    act(() => call('POST', '/clock', { advanceSeconds: Number(new FormData(ev.target).get('advanceSeconds')) }));
+  });
+  $('real-clock').addEventListener('click', () => act(() => call('POST', '/clock', { real: true })));
+  $('steering-form').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const f = new FormData(ev.target);
+    const rule = { operationId: f.get('operationId').trim() };
+    if (f.get('status')) rule.status = Number(f.get('status'));
+    if (f.get('times')) rule.times = Number(f.get('times'));
+    if (f.get('delayMs')) rule.delayMs = Number(f.get('delayMs'));
+    if (f.get('fault')) rule.fault = f.get('fault');
+    if (f.get('username').trim()) rule.username = f.get('username').trim();
+    $('steering-error').textContent = '';
+    call('POST', '/steering', rule).then(loadRules, (err) => { $('steering-error').textContent = err.message; });
+  });
+
+  (async () => {
+    try {
+      await loadRequests();
+      connect();
+      await act(async () => {});
+    } catch (err) { showError(err); }
+    setInterval(loadClock, 5000);
+  })();
+})();
+</script>
+</body>
+</html>
+`;

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Journal } from '../../journal/journal.js';
-import { INSPECTOR_HTML } from './inspector-page.js';
+import { renderInspectorPage } from './inspector-page.js';
 
 /** The inspector page and its event stream: HTML and text/event-stream, served beside the pipeline. */
 export const INSPECTOR_PATH = '/__authmock/ui';
@@ -23,15 +23,20 @@ export function allowsInspector(req: IncomingMessage, key: string | undefined): 
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
-export function serveInspectorPage(res: ServerResponse): void {
+/** The page, with the served operations for its pickers (rendered once per app). */
+export function createInspectorPage(operationIds: readonly string[]): string {
+  return renderInspectorPage([...new Set(operationIds)].sort());
+}
+
+export function serveInspectorPage(res: ServerResponse, html: string): void {
   res.writeHead(200, {
     'Content-Type': 'text/html; charset=utf-8',
-    'Content-Length': String(Buffer.byteLength(INSPECTOR_HTML)),
+    'Content-Length': String(Buffer.byteLength(html)),
     'Cache-Control': 'no-store',
     // the page makes no request outside this server
     'Content-Security-Policy': "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data:",
   });
-  res.end(INSPECTOR_HTML);
+  res.end(html);
 }
 
 /** New journal entries of the namespace as server-sent events, until the client goes. */

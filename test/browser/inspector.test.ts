@@ -1,0 +1,94 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { ACCOUNTS, makeApp, ROOT, type TestApp } from '../support/make-app.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+// Skipped only on a developer machine without Debian's chromium; CI installs it (.ci/run).
+const skip = !existsSync(CHROMIUM) && !process.env.CI;
+const SCREENSHOT = join(ROOT, 'docs', 'inspector.png');
+
+describe.skipIf(skip)('the inspector page in Chromium', () => {
+  let t: TestApp;
+  let server: Server;
+  let base: string;
+  let browser: Browser;
+  let page: Page;
+  const external: string[] = [];
+
+  const post = (path: string, body: unknown) =>
+    fetch(base + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+
+  beforeAll(async () => {
+    t = makeApp();
+    server = t.app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.on('request', (r) => {
+      if (!r.url().startsWith(base)) external.push(r.url());
+    });
+    const started = Date.now();
+    await page.goto(`${base}/__authmock/ui`);
+    await page.getByText('live', { exact: true }).waitFor({ timeout: 5000 });
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    server?.close();
+  });
+
+  it('shows a request made by the test within a second, with its outcomes spelled out', async () => {
+    const sent = Date.now();
+    await fetch(`${base}/rest/V1/customers/me`, { headers: { Authorization: 'Bearer 0eeyl0aaaaaaaaaaaaaaaaaaaaaaaaaa' } });
+    const row = page.locator('#requests li', { hasText: '/rest/V1/customers/me' }).first();
+    await row.waitFor({ timeout: 1000 });
+    expect(Date.now() - sent).toBeLessThan(1000);
+    await row.locator('summary').click();
+    await expect(row.textContent()).resolves.toContain('unknown: token 0eeyl0… is unknown in this namespace');
+    await expect(row.textContent()).resolves.toContain('refused (needs self)');
+    expect(await row.textContent()).not.toContain('0eeyl0aaaa');
+  });
+
+  it('adds a steering rule from the page that changes the next answer', async () => {
+    const form = page.locator('#steering-form');
+    await form.getByLabel('Operation').fill('createCustomerAccessToken');
+    await form.getByLabel('Status').fill('401');
+    await form.getByRole('button', { name: 'Add rule' }).click();
+    await page.locator('#rules li', { hasText: 'createCustomerAccessToken → 401' }).waitFor({ timeout: 2000 });
+    expect((await post('/rest/V1/integration/customer/token', ACCOUNTS.roni)).status).toBe(401);
+    expect((await post('/rest/V1/integration/customer/token', ACCOUNTS.roni)).status).toBe(200);
+    await page.locator('#requests li .steered').first().waitFor({ timeout: 1000 });
+  });
+
+  it('unlocks a locked name from the page, which lets the right password in', async () => {
+    for (let i = 0; i < 6; i++) await post('/rest/V1/integration/customer/token', { ...ACCOUNTS.john, password: 'wrong' });
+    expect((await post('/rest/V1/integration/customer/token', ACCOUNTS.john)).status).toBe(401);
+    const unlock = page.getByRole('button', { name: `Unlock ${ACCOUNTS.john.username}` });
+    await unlock.waitFor({ timeout: 2000 });
+    if (!existsSync(SCREENSHOT) || process.env.AUTHMOCK_UPDATE_SCREENSHOTS === '1') {
+      await page.locator('#requests li summary').nth(2).click();
+      await page.screenshot({ path: SCREENSHOT, fullPage: false });
+    }
+    await unlock.click();
+    await expect.poll(async () => (await fetch(`${base}/__authmock/lockouts`).then((r) => r.json())).length, { timeout: 2000 }).toBe(0);
+    expect((await post('/rest/V1/integration/customer/token', ACCOUNTS.john)).status).toBe(200);
+  });
+
+  it('advances the clock from the page and makes no request outside the server', async () => {
+    const before = (await fetch(`${base}/__authmock/clock`).then((r) => r.json())).offsetSeconds;
+    const form = page.locator('#clock-form');
+    await form.getByLabel('Advance by (seconds)').fill('120');
+    await form.getByRole('button', { name: 'Advance' }).click();
+    await expect.poll(async () => (await fetch(`${base}/__authmock/clock`).then((r) => r.json())).offsetSeconds, { timeout: 2000 }).toBe(before + 120);
+    expect(external).toEqual([]);
+  });
+});
