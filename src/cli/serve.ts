@@ -1,6 +1,7 @@
 import type { Config } from '../config.js';
 import type { Runtime } from '../runtime/create-runtime.js';
 import { startServer } from '../runtime/start-server.js';
+import { isRedisUrl, redactRedisUrl } from '../store/redis/redis-url.js';
 
 /** Starts every API module on one port and prints where they are and who can log in. */
 export async function serve(config: Config, options: { reset?: boolean; version: string }): Promise<void> {
@@ -23,7 +24,8 @@ export async function serve(config: Config, options: { reset?: boolean; version:
 }
 
 function banner(runtime: Runtime, config: Config, base: string, version: string): string {
-  const state = config.state === 'memory' ? 'in memory (nothing is kept)' : `${config.state} (SQLite)`;
+  const state =
+    config.state === 'memory' ? 'in memory (nothing is kept)' : isRedisUrl(config.state) ? `${redactRedisUrl(config.state)} (Redis, shared)` : `${config.state} (SQLite)`;
   const lines = [`authmock ${version} listening on ${base}`];
   for (const api of runtime.apis) {
     lines.push(`  ${api.name.padEnd(9)} ${base}${api.servedAt}  (${api.operations.length} operations)`);

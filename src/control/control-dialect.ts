@@ -39,6 +39,7 @@ export function createControlDialect(access: ControlAccess): Dialect {
     notAuthorized: () => controlError('UNAUTHORIZED', 'send the control key in X-Authmock-Key'),
     internalError: (reportId) => controlError('INTERNAL', `report id ${reportId}`),
     bodyTooLarge: (limit) => controlError('BODY_TOO_LARGE', `the body is larger than ${limit} bytes`),
+    unavailable: () => controlError('UNAVAILABLE', 'the state store is unavailable (Redis unreachable or refusing writes); try again shortly'),
   };
 }
 

@@ -10,6 +10,8 @@ export const CONTROL_ERRORS = {
   BODY_TOO_LARGE: { status: 413, title: 'Content Too Large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported Media Type' },
   INTERNAL: { status: 500, title: 'Internal Server Error' },
+  // the state store is away (Redis down, disk full); it passes by itself
+  UNAVAILABLE: { status: 503, title: 'Service Unavailable' },
 } as const;
 
 export type ControlErrorCode = keyof typeof CONTROL_ERRORS;

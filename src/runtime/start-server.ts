@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Config } from '../config.js';
 import type { Logger } from '../log/create-logger.js';
-import { openStore } from '../store/open-store.js';
+import { openStoreAsync } from '../store/open-store.js';
 import { createRuntime, type Runtime } from './create-runtime.js';
 import { createLogger } from '../log/create-logger.js';
 import { createApp } from '../http/create-app.js';
@@ -36,7 +36,8 @@ export interface StartedServer {
 export async function startServer(config: Config, options: { reset?: boolean; log?: Logger } = {}): Promise<StartedServer> {
   checkSpecsDir(config);
   const log = options.log ?? createLogger(config.logLevel);
-  const store = openStore(config.state, { notice: (message) => log.warn(message) });
+  // a Redis state connects here, and names the URL (not its password) when it cannot
+  const store = await openStoreAsync(config.state, { notice: (message) => log.warn(message) });
   try {
     if (options.reset) await store.reset();
     const runtime = createRuntime({ config, store, log });

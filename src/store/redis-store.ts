@@ -63,6 +63,9 @@ export class RedisStore implements Store {
       await client.set(META_SECRET, randomBytes(32), 'NX');
       const key = await client.getBuffer(META_SECRET);
       if (!key || key.length !== 32) throw new Error(`${META_SECRET} holds no 32-byte key`);
+      // A Redis that lost its data (no persistence) and came back gets the key again from
+      // the servers that hold it, so their password digests stay valid and they agree.
+      client.on('ready', () => void client.set(META_SECRET, key, 'NX').catch(() => undefined));
       return new RedisStore(client, url, key);
     } catch (err) {
       client.disconnect();

@@ -10,9 +10,10 @@ export interface ServerProcess {
 }
 
 /** Starts the real `authmock serve` bin on a free loopback port and waits for its banner. */
-export async function startServer(args: string[] = []): Promise<ServerProcess> {
+export async function startServer(args: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
   const child = spawn(process.execPath, [join(ROOT, 'bin', 'authmock.js'), 'serve', '--port', '0', '--log-level', 'warn', ...args], {
     cwd: ROOT,
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

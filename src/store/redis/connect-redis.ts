@@ -65,5 +65,7 @@ const TRANSIENT_REPLIES = /^(LOADING|MISCONF|OOM|READONLY|BUSY|MASTERDOWN|NOREPL
 export function explainRedisError(err: unknown, shown: string): Error {
   const e = err as Error;
   if (e?.name === 'ReplyError' && !TRANSIENT_REPLIES.test(e.message)) return e;
-  return new StoreUnavailableError(`Redis at ${shown}: ${e?.message ?? String(err)}`, { cause: err });
+  // ioredis's words for "not connected now" (no offline queue) are about its options
+  const why = /enableOfflineQueue/.test(e?.message ?? '') ? 'not connected (reconnecting)' : (e?.message ?? String(err));
+  return new StoreUnavailableError(`Redis at ${shown}: ${why}`, { cause: err });
 }

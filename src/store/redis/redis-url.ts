@@ -30,3 +30,8 @@ export function redactRedisUrl(url: string): string {
     return `${url.split('//')[0]}//(unparseable URL)`;
   }
 }
+
+/** A `--state` value as it may be printed: a Redis URL without its password, anything else as it is. */
+export function showState(state: string): string {
+  return isRedisUrl(state) ? redactRedisUrl(state) : state;
+}
