@@ -8,6 +8,7 @@ import { API_MODULES } from '../apis/index.js';
 import { Requester } from './requester.js';
 import { Session } from './session.js';
 import { probe } from './http-client.js';
+import { claimAuthmockNamespace, moveBasesUnder } from './authmock-namespace.js';
 import { buildCases, skipReason, type SelectOptions } from './cases/build-cases.js';
 import { runCases } from './run-cases.js';
 import { summarize, type Summary } from './report/summarize.js';
@@ -71,6 +72,9 @@ export async function runCheckCommand(root: string, flags: CheckFlags, io: Check
     for (const c of cases) io.stdout.write(`${c.id}\t${c.category}\t${c.title}${withReason(skipReason(c, select, session))}\n`);
     return 0;
   }
+  // Against an authmock: a namespace of its own, deleted after, so the default accounts are never locked.
+  const ns = flags.target ? await claimAuthmockNamespace(flags.target, { timeoutMs, controlKey: io.env.AUTHMOCK_CONTROL_KEY }) : undefined;
+  if (ns) moveBasesUnder(bases, flags.target!, ns.base, (api) => (flags as unknown as Record<string, unknown>)[`${api}Url`] !== undefined);
   const unreachable = await findUnreachable(apis, bases, timeoutMs);
   if (unreachable) {
     io.stderr.write(`authmock check: ${unreachable}\n`);
@@ -96,6 +100,8 @@ export async function runCheckCommand(root: string, flags: CheckFlags, io: Check
   const summary = summarize(results, apis.map((a) => models[a]));
   const reports = writeReports(flags, results, summary, { bases, select, startedAt, durationMs, target: flags.target ?? apis.map((a) => bases[a][0]).join(' ') });
   io.stdout.write(formatSummary(summary, palette, { durationMs, reports }));
+  const leftOver = await ns?.release();
+  if (leftOver) io.stderr.write(`authmock check: ${leftOver}\n`);
   return summary.cases.failed === 0 ? 0 : 1;
 }
 

@@ -37,8 +37,11 @@ describe('authmock check against a fresh authmock', () => {
     expect(run.stdout).toMatch(/PASS {2}\d+ cases passed, 0 failed, 0 skipped/);
   });
 
-  it('fails the lockout account on a second run, since the first one locked it', async () => {
-    const run = await runCheck(['--target', server.url, '--api', 'commerce', '--quiet']);
+  it('fails the lockout account on a second run in a namespace the user named, since the first one locked it', async () => {
+    // A target under /__ns/<name> is used as given (no namespace of the check's own): the state carries over.
+    const shared = `${server.url}/__ns/shared`;
+    expect((await runCheck(['--target', shared, '--api', 'commerce', '--quiet'])).code).toBe(0);
+    const run = await runCheck(['--target', shared, '--api', 'commerce', '--quiet']);
     expect(run.code).toBe(1);
     const failed = new Set(failures(run.report).map((f) => f.caseId));
     expect([...failed].sort()).toEqual(['commerce.flow.lockout', 'commerce.flow.own-record']);
