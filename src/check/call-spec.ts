@@ -9,6 +9,8 @@ export interface CallSpec {
   /** sent as `Authorization: Bearer`, unless `tokenInQuery` names a query parameter */
   token?: string;
   tokenInQuery?: string;
+  /** makes the Authorization header from the final method and URL (an OAuth 1.0a signature); wins over `token` */
+  sign?: (request: { method: string; url: string }) => string;
   pathParams?: Record<string, string | number>;
   query?: Record<string, string>;
   body?: EncodedBody;

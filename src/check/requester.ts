@@ -43,7 +43,9 @@ export class Requester {
     }
     if (spec.body?.contentType) headers['content-type'] = spec.body.contentType;
     const qs = query.toString();
-    return { method: op.method, url: `${base}${path}${qs ? `?${qs}` : ''}`, headers, body: spec.body?.payload };
+    const url = `${base}${path}${qs ? `?${qs}` : ''}`;
+    if (spec.sign) headers.authorization = spec.sign({ method: op.method, url });
+    return { method: op.method, url, headers, body: spec.body?.payload };
   }
 
   send(spec: CallSpec): Promise<Exchange> {

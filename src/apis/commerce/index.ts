@@ -31,6 +31,10 @@ export const commerceModule: ApiModule = {
         `stores: ${storeCodes.join(', ')} (/rest/<store>/V1/...)`,
         `customers: ${fixtures.customerEmails.join(', ')}`,
         `admins: ${fixtures.adminNames.join(', ')}`,
+        // an integration's credentials are shown once activated, as the admin panel does
+        ...fixtures.integrations
+          .filter((n) => n.active)
+          .map((n) => `integration "${n.name}" (OAuth 1.0a): consumer key ${n.consumerKey}, consumer secret ${n.consumerSecret}, access token ${n.accessToken}, token secret ${n.tokenSecret}`),
       ],
     };
   },

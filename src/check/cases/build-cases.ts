@@ -5,6 +5,7 @@ import { buildPositiveCases } from './positive-cases.js';
 import { buildNegativeCases } from './negative-cases.js';
 import { buildPermissionCases } from './permission-cases.js';
 import { buildFlowCases, buildLockoutCase } from './flow-cases.js';
+import { buildIntegrationCases, needsServerFlag } from './integration-cases.js';
 import type { BuildInput } from './case-helpers.js';
 
 /**
@@ -15,10 +16,10 @@ import type { BuildInput } from './case-helpers.js';
 export function buildCases(input: BuildInput): CheckCase[] {
   const cases: CheckCase[] = [];
   for (const api of input.apis) {
-    for (const m of input.models[api].operations) {
+    for (const m of input.models[api].operations.filter((o) => !needsServerFlag(o))) {
       cases.push(...buildPositiveCases(m, input), ...buildNegativeCases(m, input), ...buildPermissionCases(m, input));
     }
-    cases.push(...buildFlowCases(api, input));
+    cases.push(...buildFlowCases(api, input), ...buildIntegrationCases(api, input));
   }
   for (const api of input.apis) {
     const lockout = buildLockoutCase(api, input);
