@@ -5,9 +5,9 @@
  */
 
 /** Names whose value is a secret, whatever the format (`password`, `secretKey`, `consumer_secret`, ...). */
-const SECRET_NAME = /pass(word|wd)?$|^pwd$|secret|^otp$|^tfa|signature|^cookie$|^set-cookie$|private|credential/i;
+const SECRET_NAME = /pass(word|wd)?$|^pwd$|secret|^otp$|^tfa|signature|^cookie$|^set-cookie$|private|credential|^x-authmock-key$|^key$/i;
 /** Names whose value is a token: shown as a prefix. */
-const TOKEN_NAME = /token|^authorization$|^proxy-authorization$|^x-authmock-key$|^code$|verifier|^key$/i;
+const TOKEN_NAME = /token|^authorization$|^proxy-authorization$|^code$|verifier/i;
 const PREFIX = 6;
 const MASK = '***';
 
@@ -48,10 +48,10 @@ function maskValue(name: string, value: string, _options?: RedactOptions): strin
   return undefined;
 }
 
-/** `Bearer abcdef…`, `OAuth …` (its parameters are signatures and keys): a prefix at most. */
+/** `Bearer abcdef…`; any other scheme (Basic, OAuth: passwords, signatures) masked whole. */
 function maskToken(value: string): string {
   const scheme = /^(\w+)\s+(.*)$/s.exec(value);
-  if (scheme) return /^oauth$/i.test(scheme[1]) ? `${scheme[1]} ${MASK}` : `${scheme[1]} ${prefixOf(scheme[2])}`;
+  if (scheme) return /^bearer$/i.test(scheme[1]) ? `${scheme[1]} ${prefixOf(scheme[2])}` : `${scheme[1]} ${MASK}`;
   return prefixOf(value);
 }
 

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { redact } from '../../src/journal/redact.js';
+
+const shapes = { tokenShapes: [/^[0-9a-z]{32}$/, /^[A-Za-z0-9_-]{43}$/] };
+const COMMERCE = 'abcdefghij0123456789klmnopqrstuv';
+const SOCIAL = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
+
+describe('redact', () => {
+  it('masks passwords, secret keys and tokens in JSON, at any depth, and bare tokens', () => {
+    const body = JSON.stringify({ username: 'ada', password: 'p4ss', secretKey: 's3cret', user: { userToken: SOCIAL, list: [{ new_password: 'x' }] } });
+    const out = redact('body', body, { ...shapes, contentType: 'application/json' });
+    expect(JSON.parse(out)).toEqual({ username: 'ada', password: '***', secretKey: '***', user: { userToken: `${SOCIAL.slice(0, 6)}…`, list: [{ new_password: '***' }] } });
+    expect(redact('body', JSON.stringify(COMMERCE), { ...shapes, contentType: 'application/json' })).toBe(JSON.stringify(`${COMMERCE.slice(0, 6)}…`));
+  });
+
+  it('masks XML elements and attributes by name', () => {
+    const out = redact('body', `<login><username>ada</username><password>p4ss</password><x secretKey="s3cret"/></login>`, { contentType: 'application/xml' });
+    expect(out).toBe('<login><username>ada</username><password>***</password><x secretKey="***"/></login>');
+  });
+
+  it('masks form fields and query fields, encoded or not', () => {
+    expect(redact('body', 'email=ada&password=p%40ss&secretKey=s3&apiKey=app', { contentType: 'application/x-www-form-urlencoded' })).toBe(
+      'email=ada&password=***&secretKey=***&apiKey=app'.replace(/\*\*\*/g, encodeURIComponent('***')),
+    );
+    expect(redact('query', `userToken=${SOCIAL}&page=2`, shapes)).toBe(`userToken=${encodeURIComponent(`${SOCIAL.slice(0, 6)}…`)}&page=2`);
+  });
+
+  it('masks multipart fields by their part name', () => {
+    const b = '--XyZ';
+    const body = `${b}\r\nContent-Disposition: form-data; name="email"\r\n\r\nada\r\n${b}\r\nContent-Disposition: form-data; name="password"\r\n\r\np4ss\r\n${b}\r\nContent-Disposition: form-data; name="secretKey"\r\n\r\ns3cret\r\n${b}--\r\n`;
+    const out = redact('body', body, { contentType: 'multipart/form-data; boundary=XyZ' });
+    expect(out).toContain('\r\n\r\nada\r\n');
+    expect(out).not.toContain('p4ss');
+    expect(out).not.toContain('s3cret');
+  });
+
+  it("keeps a bearer token's prefix, masks Basic and OAuth credentials, cookies and the control key", () => {
+    const out = redact('headers', {
+      authorization: `Bearer ${COMMERCE}`,
+      'proxy-authorization': 'Basic YWRhOnA0c3M=',
+      cookie: 'session=abc',
+      'set-cookie': ['a=1', 'b=2'],
+      'x-authmock-key': 'controlkey123',
+      'x-custom': `token is ${SOCIAL}`,
+      accept: 'application/json',
+    }, shapes);
+    expect(out).toEqual({
+      authorization: `Bearer ${COMMERCE.slice(0, 6)}…`,
+      'proxy-authorization': 'Basic ***',
+      cookie: '***',
+      'set-cookie': '***',
+      'x-authmock-key': '***',
+      'x-custom': `token is ${SOCIAL.slice(0, 6)}…`,
+      accept: 'application/json',
+    });
+    expect(redact('headers', { authorization: 'OAuth oauth_consumer_key="k", oauth_signature="sig"' })).toEqual({ authorization: 'OAuth ***' });
+  });
+});
