@@ -58,6 +58,11 @@ const SERVERS = [
     start: (p, state) => [{ api: 'both', direct: true, args: [AUTHMOCK_BIN, 'serve', '--port', p, '--state', state, '--log-level', 'info'] }],
   },
   {
+    // the journal is on by default: the same server without it shows what it costs (at most 10 % on GET me)
+    key: 'authmockNoJournal', label: 'authmock --journal-size 0', commercePrefix: '/rest',
+    start: (p, state) => [{ api: 'both', direct: true, args: [AUTHMOCK_BIN, 'serve', '--port', p, '--state', state, '--log-level', 'info', '--journal-size', '0'] }],
+  },
+  {
     key: 'prism', label: 'Prism (default logging)', commercePrefix: '',
     start: (p, _s, p2) => [
       { api: 'commerce', args: [PRISM_BIN, 'mock', '-h', HOST, '-p', p, COMMERCE_SPEC] },
@@ -198,7 +203,7 @@ async function main() {
   console.log(`load: ${CONNECTIONS} connections, ${WARMUP} s warm-up (discarded) + ${DURATION} s measured, ${ROUNDS} round(s); about ${Math.ceil(estimate / 60)} min of load\n`);
 
   // ---- start-up: spawn to first 200, median of STARTS, servers interleaved --------------
-  const startupDefs = SERVERS.filter((s) => s.key !== 'prismSilent');
+  const startupDefs = SERVERS.filter((s) => s.key !== 'prismSilent' && s.key !== 'authmockNoJournal');
   const startup = Object.fromEntries(startupDefs.map((s) => [s.key, []]));
   for (let i = 0; i < STARTS; i++) {
     for (const def of startupDefs) {
@@ -289,6 +294,7 @@ async function main() {
     { what: 'authmock/bare Express GET me', value: ratios.me.vsExpress, floor: 0.85, kind: 'min' },
     { what: 'authmock/bare Express customer token', value: ratios.token.vsExpress, floor: 0.85, kind: 'min' },
     { what: 'authmock/bare Express social login', value: ratios.login.vsExpress, floor: 0.85, kind: 'min' },
+    { what: 'journal cost on GET me (journal-off ÷ on − 1)', value: rps('authmockNoJournal', 'me') / rps('authmock', 'me') - 1, floor: 0.1, kind: 'max' },
     { what: 'authmock start-up (ms, median)', value: startupMs.authmock.median, floor: 250, kind: 'max' },
     { what: 'authmock idle RSS (MB)', value: memory.authmock.idleMB[0], floor: 80, kind: 'max' },
     { what: 'authmock peak RSS under load (MB)', value: memory.authmock.peakMB[0], floor: 130, kind: 'max' },
