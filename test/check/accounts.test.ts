@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AccountsError, loadAccounts } from '../../src/check/accounts.js';
-import { credentialSources, hasRole } from '../../src/check/api-profile.js';
+import { credentialSources, describeRoleSources, hasRole } from '../../src/check/api-profile.js';
 import { API_MODULES } from '../../src/apis/index.js';
 import { commerceCheckerProfile } from '../../src/apis/commerce/checker-profile.js';
 import { socialCheckerProfile } from '../../src/apis/social/checker-profile.js';
@@ -51,6 +51,30 @@ describe('the accounts the checker logs in with', () => {
     expect(loadAccounts({ defaultFixturesDir: fixtures, credentialsFile: json, env: {}, sources }).social).toEqual({ username: 'u', password: 'p' });
     const bad = credentialsFile('superuser: {username: u, password: p}\n');
     expect(() => loadAccounts({ defaultFixturesDir: fixtures, credentialsFile: bad, env: {}, sources })).toThrow(AccountsError);
+  });
+});
+
+describe('the roles the API profiles declare', () => {
+  it('name where each role is configured, as the skip messages always did', () => {
+    expect(describeRoleSources('customer', commerceCheckerProfile)).toBe('credentials `customer`, or AUTHMOCK_CUSTOMER_USERNAME/_PASSWORD');
+    expect(describeRoleSources('restrictedAdmin', commerceCheckerProfile)).toBe('credentials `restrictedAdmin`, or AUTHMOCK_RESTRICTED_ADMIN_USERNAME/_PASSWORD');
+    expect(describeRoleSources('social', socialCheckerProfile)).toBe(
+      'credentials `social`, or AUTHMOCK_SOCIAL_USERNAME/_PASSWORD; and credentials `socialApp`, or AUTHMOCK_SOCIAL_API_KEY/_API_SECRET',
+    );
+  });
+
+  it('read their extra fields from the environment by the declared names and types', () => {
+    const a = loadAccounts({ defaultFixturesDir: fixtures, env: { AUTHMOCK_CUSTOMER_ID: '7', AUTHMOCK_RESTRICTED_ADMIN_RESOURCES: 'A::a, B::b', AUTHMOCK_SOCIAL_EMAIL: 'e@example.com' }, sources });
+    expect(a.customer).toEqual({ id: 7 });
+    expect(a.restrictedAdmin).toEqual({ resources: ['A::a', 'B::b'] });
+    expect(a.social).toEqual({ email: 'e@example.com' });
+  });
+
+  it('list every declared role and credential set when the credentials file names another', () => {
+    const bad = credentialsFile('superuser: {username: u, password: p}\n');
+    expect(() => loadAccounts({ defaultFixturesDir: fixtures, credentialsFile: bad, env: {}, sources })).toThrow(
+      'unknown role "superuser" (known: customer, lockout, admin, restrictedAdmin, social, socialApp)',
+    );
   });
 });
 
