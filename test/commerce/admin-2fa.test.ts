@@ -99,6 +99,17 @@ describe('with --admin-2fa', () => {
     });
   });
 
+  it("sets and removes an admin's Google secret through the control API", async () => {
+    const t = app();
+    const secret = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
+    const set = await t.http.patch('/__authmock/identities/commerce/admins/1').send({ googleSecret: secret }).expect(200);
+    expect(set.body.googleConfigured).toBe(true);
+    expect(JSON.stringify(set.body)).not.toContain(secret);
+    await t.http.post(GOOGLE).send({ ...ACCOUNTS.admin, otp: codeAt(t, 0, secret) }).expect(200);
+    await t.http.patch('/__authmock/identities/commerce/admins/1').send({ googleSecret: null }).expect(200);
+    expect((await t.http.post(GOOGLE).send({ ...ACCOUNTS.admin, otp: codeAt(t, 0, secret) }).expect(400)).body).toEqual({ message: 'Provider is not configured.' });
+  });
+
   it('names the missing code with 400', async () => {
     const res = await app().http.post(GOOGLE).send(ACCOUNTS.admin).expect(400);
     expect(res.body).toEqual({ message: '"%fieldName" is required. Enter and try again.', parameters: { fieldName: 'otp' } });

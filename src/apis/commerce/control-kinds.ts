@@ -3,6 +3,8 @@ import type { IdentityKind, IdentityTools } from '../../pipeline/api-runtime.js'
 import { IdentityInputError } from '../../pipeline/api-runtime.js';
 import type { SecretDigester } from '../../auth/secrets.js';
 import { adminToIdentity, customerToIdentity, identityToAdmin, identityToCustomer } from './identities.js';
+import { integrationKind } from './integration-kind.js';
+import { decodeBase32 } from '../../auth/totp.js';
 
 const str = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : undefined);
 
@@ -78,6 +80,7 @@ export function commerceIdentityKinds(secrets: SecretDigester, customerSchema: V
         passwordDigest: secrets.digest(String(input.password)),
         active: input.active !== false,
         resources: readResources(input.resources ?? 'all'),
+        ...(input.googleSecret !== undefined && input.googleSecret !== null ? { googleSecret: readGoogleSecret(input.googleSecret) } : {}),
       });
     },
     update(current, patch) {
@@ -92,18 +95,34 @@ export function commerceIdentityKinds(secrets: SecretDigester, customerSchema: V
         need(patch, 'username');
         admin.username = String(patch.username);
       }
+      // the Google Authenticator secret (base32); null removes it (Google not configured)
+      if (patch.googleSecret === null) delete admin.googleSecret;
+      else if (patch.googleSecret !== undefined) admin.googleSecret = readGoogleSecret(patch.googleSecret);
       return adminToIdentity(admin);
     },
     view(i) {
       const a = identityToAdmin(i);
-      return { id: a.id, username: a.username, active: a.active, resources: a.resources === 'all' ? 'all' : [...a.resources] };
+      return {
+        id: a.id,
+        username: a.username,
+        active: a.active,
+        resources: a.resources === 'all' ? 'all' : [...a.resources],
+        googleConfigured: a.googleSecret !== undefined,
+      };
     },
   };
-  return { customers, admins };
+  return { customers, admins, integrations: integrationKind };
 }
 
 function readResources(value: unknown): 'all' | ReadonlySet<string> {
   if (value === 'all') return 'all';
   if (Array.isArray(value) && value.every((r) => typeof r === 'string' && r.length > 0)) return new Set(value as string[]);
   throw new IdentityInputError('resources must be "all" or a list of ACL resource ids');
+}
+
+function readGoogleSecret(value: unknown): string {
+  try {
+    if (typeof value === 'string' && value.length > 0 && decodeBase32(value).length > 0) return value;
+  } catch {}
+  throw new IdentityInputError('googleSecret must be a base32 secret (A-Z, 2-7)');
 }
