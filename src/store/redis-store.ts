@@ -15,6 +15,7 @@ import type {
 import { connectRedis, explainRedisError, RedisStateError, type RedisConnectOptions } from './redis/connect-redis.js';
 import { defineScripts, type RunScript } from './redis/define-scripts.js';
 import { redactRedisUrl } from './redis/redis-url.js';
+import { StoreUnavailableError } from './store-unavailable.js';
 import {
   failureField,
   fixedKeysOf,
@@ -31,6 +32,8 @@ import { identityJson, seedArgs, toFailureEntry, toFailures, toIdentity, toNames
 
 export type RedisStoreOptions = RedisConnectOptions;
 
+const HUNG_PAUSE_MS = 1000;
+
 /**
  * All state in one Redis, so several authmock processes behave as one server: a token
  * issued by one works on the next at once, a revocation or a lockout holds on all.
@@ -46,6 +49,8 @@ export class RedisStore implements Store {
   readonly shown: string;
   private readonly script: RunScript;
   private readonly keysOf = new Map<string, NamespaceKeys>();
+  /** epoch ms until which calls fail at once, after a timeout */
+  private hungUntil = 0;
 
   private constructor(
     private readonly client: Redis,
@@ -73,9 +78,15 @@ export class RedisStore implements Store {
     }
   }
 
-  /** Any Redis failure becomes StoreUnavailableError; a script's own error passes as a bug. */
-  private guard<T>(pending: Promise<T>): Promise<T> {
-    return pending.catch((err: unknown) => {
+  /**
+   * Runs one Redis call: any Redis failure becomes StoreUnavailableError, a script's own
+   * error passes as a bug. After a command timed out (a hung Redis) calls fail at once
+   * for a second, so requests do not each wait out the timeout.
+   */
+  private guard<T>(call: () => Promise<T>): Promise<T> {
+    if (this.hungUntil > Date.now()) return Promise.reject(new StoreUnavailableError(`Redis at ${this.shown}: not answering (a command timed out)`));
+    return call().catch((err: unknown) => {
+      if ((err as Error)?.message === 'Command timed out') this.hungUntil = Date.now() + HUNG_PAUSE_MS;
       throw explainRedisError(err, this.shown);
     });
   }
@@ -93,11 +104,11 @@ export class RedisStore implements Store {
 
   private seed(mode: 'create' | 'reset' | 'reseed', ns: string, seed: readonly Identity[], seedHash: string, now: number) {
     const keys = [...fixedKeysOf(this.keys(ns)), NAMESPACES];
-    return this.guard(this.script('seedNamespace', keys, [mode, ns, now, seedHash, ...seedArgs(seed)])) as Promise<string[] | null>;
+    return this.guard(() => this.script('seedNamespace', keys, [mode, ns, now, seedHash, ...seedArgs(seed)])) as Promise<string[] | null>;
   }
 
   async getNamespace(ns: string): Promise<NamespaceRecord | undefined> {
-    return toNamespace(ns, await this.guard(this.client.hgetall(this.keys(ns).record)));
+    return toNamespace(ns, await this.guard(() => this.client.hgetall(this.keys(ns).record)));
   }
 
   async createNamespace(ns: string, seed: readonly Identity[], seedHash: string, now: number): Promise<NamespaceRecord> {
@@ -115,32 +126,32 @@ export class RedisStore implements Store {
   async updateNamespace(ns: string, patch: { clockOffsetMs?: number; settings?: NamespaceSettings }): Promise<NamespaceRecord | undefined> {
     const offset = patch.clockOffsetMs === undefined ? '' : String(patch.clockOffsetMs);
     const settings = patch.settings === undefined ? '' : JSON.stringify(patch.settings);
-    return toNamespace(ns, (await this.guard(this.script('updateNamespace', [this.keys(ns).record], [offset, settings]))) as string[] | null);
+    return toNamespace(ns, (await this.guard(() => this.script('updateNamespace', [this.keys(ns).record], [offset, settings]))) as string[] | null);
   }
 
   async deleteNamespace(ns: string): Promise<boolean> {
     const keys = [...fixedKeysOf(this.keys(ns)), NAMESPACES];
-    return (await this.guard(this.script('dropNamespace', keys, [ns]))) === 1;
+    return (await this.guard(() => this.script('dropNamespace', keys, [ns]))) === 1;
   }
 
   async listNamespaces(): Promise<NamespaceRecord[]> {
-    const names = (await this.guard(this.client.smembers(NAMESPACES))).sort();
+    const names = (await this.guard(() => this.client.smembers(NAMESPACES))).sort();
     const records = await Promise.all(names.map((ns) => this.getNamespace(ns)));
     return records.filter((r): r is NamespaceRecord => r !== undefined);
   }
 
   async getIdentity(ns: string, api: string, kind: string, id: string): Promise<Identity | undefined> {
-    return toIdentity(api, kind, id, await this.guard(this.client.hget(this.keys(ns).identities, identityField(api, kind, id))));
+    return toIdentity(api, kind, id, await this.guard(() => this.client.hget(this.keys(ns).identities, identityField(api, kind, id))));
   }
 
   async findIdentity(ns: string, api: string, kind: string, key: string): Promise<Identity | undefined> {
     const k = this.keys(ns);
-    const found = (await this.guard(this.script('findIdentity', [k.identities, k.identityKeys], [api, kind, key]))) as [string, string] | null;
+    const found = (await this.guard(() => this.script('findIdentity', [k.identities, k.identityKeys], [api, kind, key]))) as [string, string] | null;
     return found ? toIdentity(api, kind, found[0], found[1]) : undefined;
   }
 
   async listIdentities(ns: string, api: string, kind: string): Promise<Identity[]> {
-    const all = await this.guard(this.client.hgetall(this.keys(ns).identities));
+    const all = await this.guard(() => this.client.hgetall(this.keys(ns).identities));
     const prefix = identityField(api, kind, '');
     return Object.entries(all)
       .filter(([field]) => field.startsWith(prefix))
@@ -150,19 +161,19 @@ export class RedisStore implements Store {
   async putIdentity(ns: string, identity: Identity): Promise<PutResult> {
     const k = this.keys(ns);
     const { api, kind, id, keys } = identity;
-    const result = await this.guard(this.script('putIdentity', [k.record, k.identities, k.identityKeys], [api, kind, id, identityJson(identity), ...keys]));
+    const result = await this.guard(() => this.script('putIdentity', [k.record, k.identities, k.identityKeys], [api, kind, id, identityJson(identity), ...keys]));
     if (result === 'no-namespace') throw new Error(`namespace ${ns} does not exist`);
     return result as PutResult;
   }
 
   async deleteIdentity(ns: string, api: string, kind: string, id: string): Promise<boolean> {
     const k = this.keys(ns);
-    return (await this.guard(this.script('deleteIdentity', [k.identities, k.identityKeys], [api, kind, id]))) === 1;
+    return (await this.guard(() => this.script('deleteIdentity', [k.identities, k.identityKeys], [api, kind, id]))) === 1;
   }
 
   async nextId(ns: string, counter: string, atLeast: number): Promise<number> {
     const k = this.keys(ns);
-    const next = await this.guard(this.script('nextId', [k.record, k.counters], [counter, atLeast]));
+    const next = await this.guard(() => this.script('nextId', [k.record, k.counters], [counter, atLeast]));
     if (next === null) throw new Error(`namespace ${ns} does not exist`);
     return Number(next);
   }
@@ -170,16 +181,16 @@ export class RedisStore implements Store {
   async saveToken(ns: string, record: Omit<TokenRecord, 'id'>): Promise<number> {
     const k = this.keys(ns);
     const keys = [META_TOKEN_ID, k.tokens, k.tokenExpiry, userTokensKey(k, record.api, record.userType, record.userId), k.userTokenSets];
-    return Number(await this.guard(this.script('saveToken', keys, [tokenJson(record), record.expiresAt ?? ''])));
+    return Number(await this.guard(() => this.script('saveToken', keys, [tokenJson(record), record.expiresAt ?? ''])));
   }
 
   async findToken(ns: string, api: string, id: number): Promise<TokenRecord | undefined> {
-    const found = toToken(id, await this.guard(this.client.hget(this.keys(ns).tokens, String(id))));
+    const found = toToken(id, await this.guard(() => this.client.hget(this.keys(ns).tokens, String(id))));
     return found?.api === api ? found : undefined;
   }
 
   async listTokens(ns: string, filter: { api?: string; userType?: string; userId?: string }): Promise<TokenRecord[]> {
-    const all = await this.guard(this.client.hgetall(this.keys(ns).tokens));
+    const all = await this.guard(() => this.client.hgetall(this.keys(ns).tokens));
     return Object.entries(all)
       .map(([id, json]) => toToken(Number(id), json)!)
       .filter((t) => (filter.api === undefined || t.api === filter.api) && (filter.userType === undefined || t.userType === filter.userType) && (filter.userId === undefined || t.userId === filter.userId))
@@ -188,33 +199,33 @@ export class RedisStore implements Store {
 
   async revokeUserTokens(ns: string, api: string, userType: string, userId: string): Promise<number> {
     const k = this.keys(ns);
-    return Number(await this.guard(this.script('revokeUserTokens', [k.tokens, k.tokenExpiry, userTokensKey(k, api, userType, userId), k.userTokenSets], [])));
+    return Number(await this.guard(() => this.script('revokeUserTokens', [k.tokens, k.tokenExpiry, userTokensKey(k, api, userType, userId), k.userTokenSets], [])));
   }
 
   async revokeToken(ns: string, api: string, id: number): Promise<boolean> {
     const k = this.keys(ns);
-    return (await this.guard(this.script('revokeToken', [k.tokens, k.tokenExpiry], [id, api, k.userTokensPrefix]))) === 1;
+    return (await this.guard(() => this.script('revokeToken', [k.tokens, k.tokenExpiry], [id, api, k.userTokensPrefix]))) === 1;
   }
 
   async getLoginFailures(ns: string, api: string, userType: string, username: string): Promise<LoginFailures | undefined> {
-    return toFailures(await this.guard(this.client.hget(this.keys(ns).failures, failureField(api, userType, username))));
+    return toFailures(await this.guard(() => this.client.hget(this.keys(ns).failures, failureField(api, userType, username))));
   }
 
   async recordLoginFailure(ns: string, api: string, userType: string, username: string, now: number, lockMs: number): Promise<LoginFailures> {
     const k = this.keys(ns);
     const field = failureField(api, userType, username);
-    const reply = (await this.guard(this.script('recordFailure', [k.record, k.failures, k.failureExpiry], [field, now, lockMs]))) as [number, string] | null;
+    const reply = (await this.guard(() => this.script('recordFailure', [k.record, k.failures, k.failureExpiry], [field, now, lockMs]))) as [number, string] | null;
     if (!reply) throw new Error(`namespace ${ns} does not exist`);
     return { failures: Number(reply[0]), lockExpiresAt: Number(reply[1]) };
   }
 
   async clearLoginFailures(ns: string, api: string, userType: string, username: string): Promise<boolean> {
     const k = this.keys(ns);
-    return (await this.guard(this.script('clearFailure', [k.failures, k.failureExpiry], [failureField(api, userType, username)]))) === 1;
+    return (await this.guard(() => this.script('clearFailure', [k.failures, k.failureExpiry], [failureField(api, userType, username)]))) === 1;
   }
 
   async listLoginFailures(ns: string): Promise<LoginFailureEntry[]> {
-    const all = await this.guard(this.client.hgetall(this.keys(ns).failures));
+    const all = await this.guard(() => this.client.hgetall(this.keys(ns).failures));
     const entries = Object.entries(all).map(([field, value]) => toFailureEntry(field, value));
     const order = (e: LoginFailureEntry) => [e.api, e.userType, e.username].join(SEP);
     return entries.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
@@ -222,37 +233,37 @@ export class RedisStore implements Store {
 
   async clearAllLoginFailures(ns: string): Promise<number> {
     const k = this.keys(ns);
-    return Number(await this.guard(this.script('clearAllFailures', [k.failures, k.failureExpiry], [])));
+    return Number(await this.guard(() => this.script('clearAllFailures', [k.failures, k.failureExpiry], [])));
   }
 
   async rememberNonce(ns: string, consumerKey: string, nonce: string, _timestamp: number): Promise<boolean> {
-    return (await this.guard(this.client.sadd(this.keys(ns).nonces, `${consumerKey}${SEP}${nonce}`))) === 1;
+    return (await this.guard(() => this.client.sadd(this.keys(ns).nonces, `${consumerKey}${SEP}${nonce}`))) === 1;
   }
 
   async sweep(ns: string | undefined, now: number, limit: number): Promise<SweepResult> {
-    const names = ns === undefined ? (await this.guard(this.client.smembers(NAMESPACES))).sort() : [ns];
+    const names = ns === undefined ? (await this.guard(() => this.client.smembers(NAMESPACES))).sort() : [ns];
     const done: SweepResult = { tokens: 0, failures: 0 };
     // Tokens first, then failure counts, as the other stores do, within one budget.
     for (const name of names) {
       if (done.tokens >= limit) return done;
       const k = this.keys(name);
-      done.tokens += Number(await this.guard(this.script('sweepTokens', [k.tokens, k.tokenExpiry], [now, limit - done.tokens, k.userTokensPrefix])));
+      done.tokens += Number(await this.guard(() => this.script('sweepTokens', [k.tokens, k.tokenExpiry], [now, limit - done.tokens, k.userTokensPrefix])));
     }
     for (const name of names) {
       const left = limit - done.tokens - done.failures;
       if (left <= 0) return done;
       const k = this.keys(name);
-      done.failures += Number(await this.guard(this.script('sweepFailures', [k.failures, k.failureExpiry], [now, left])));
+      done.failures += Number(await this.guard(() => this.script('sweepFailures', [k.failures, k.failureExpiry], [now, left])));
     }
     return done;
   }
 
   async stats(): Promise<StoreStats> {
-    const names = await this.guard(this.client.smembers(NAMESPACES));
+    const names = await this.guard(() => this.client.smembers(NAMESPACES));
     const sizes = await Promise.all(
       names.map((ns) => {
         const k = this.keys(ns);
-        return this.guard(Promise.all([this.client.hlen(k.identities), this.client.hlen(k.tokens), this.client.hlen(k.failures)]));
+        return this.guard(() => Promise.all([this.client.hlen(k.identities), this.client.hlen(k.tokens), this.client.hlen(k.failures)]));
       }),
     );
     const sum = (i: number) => sizes.reduce((n, s) => n + s[i], 0);
@@ -267,7 +278,7 @@ export class RedisStore implements Store {
       }
       await this.client.del(NAMESPACES);
     };
-    await this.guard(forget());
+    await this.guard(() => forget());
   }
 
   async close(): Promise<void> {

@@ -19,6 +19,10 @@ export interface RedisServer {
   restart(): Promise<void>;
   /** stops it and deletes its directory */
   dispose(): Promise<void>;
+  /** SIGSTOP: it holds connections but answers nothing (a hung server) */
+  pause(): void;
+  /** SIGCONT */
+  resume(): void;
 }
 
 export interface RedisServerOptions {
@@ -86,6 +90,8 @@ export async function startRedis(options: RedisServerOptions = {}): Promise<Redi
     dir,
     stop,
     restart: launch,
+    pause: () => void child?.kill('SIGSTOP'),
+    resume: () => void child?.kill('SIGCONT'),
     dispose: async () => {
       await stop('SIGKILL');
       rmSync(dir, { recursive: true, force: true });
