@@ -17,7 +17,7 @@ export function findNearest(operations: readonly Operation[], method: string, pa
     let score = Math.abs(wanted.length - given.length) * 3;
     for (let i = 0; i < Math.min(wanted.length, given.length); i++) {
       if (wanted[i].startsWith('{') || wanted[i] === given[i]) continue;
-      score += wanted[i].toLowerCase() === given[i].toLowerCase() ? 1 : 2 + distance(wanted[i], given[i]) / 10;
+      score += wanted[i].toLowerCase() === given[i].toLowerCase() ? 1 : 2 + measureDistance(wanted[i], given[i]) / 10;
     }
     if (op.method !== method) score += 1.5;
     if (!best || score < best.score) best = { op, score };
@@ -32,7 +32,7 @@ export function findNearest(operations: readonly Operation[], method: string, pa
 }
 
 /** Levenshtein distance, for close spellings (`custmers`). */
-function distance(a: string, b: string): number {
+function measureDistance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     let prev = row[0];

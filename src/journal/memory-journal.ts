@@ -46,14 +46,14 @@ export class MemoryJournal implements Journal {
     const limit = filter.limit ?? Infinity;
     for (const slot of this.newestFirst(ns)) {
       if (out.length >= limit) break;
-      if (matches(slot.record, filter)) out.push(this.viewOf(slot));
+      if (matchesFilter(slot.record, filter)) out.push(this.viewOf(slot));
     }
     return out;
   }
 
   count(ns: string, filter: JournalFilter = {}): number {
     let n = 0;
-    for (const slot of this.newestFirst(ns)) if (matches(slot.record, filter)) n++;
+    for (const slot of this.newestFirst(ns)) if (matchesFilter(slot.record, filter)) n++;
     return n;
   }
 
@@ -100,7 +100,7 @@ export class MemoryJournal implements Journal {
   }
 }
 
-function matches(r: JournalRecord, f: JournalFilter): boolean {
+function matchesFilter(r: JournalRecord, f: JournalFilter): boolean {
   if (f.operationId !== undefined && (r.operationId ?? 'unmatched') !== f.operationId) return false;
   if (f.status !== undefined && r.status !== f.status) return false;
   if (f.method !== undefined && r.method !== f.method.toUpperCase()) return false;
@@ -117,7 +117,7 @@ function matchesPrincipal(r: JournalRecord, wanted: string): boolean {
 }
 
 function toEntry(id: number, r: JournalRecord, options: RedactOptions): JournalEntry {
-  const requestType = headerOf(r.request.headers, 'content-type');
+  const requestType = readHeader(r.request.headers, 'content-type');
   const responseType = r.response.headers['Content-Type'];
   const entry: JournalEntry = {
     id,
@@ -149,7 +149,7 @@ function toEntry(id: number, r: JournalRecord, options: RedactOptions): JournalE
   return entry;
 }
 
-function headerOf(headers: Record<string, unknown>, name: string): string | undefined {
+function readHeader(headers: Record<string, unknown>, name: string): string | undefined {
   const v = headers[name];
   return typeof v === 'string' ? v : undefined;
 }

@@ -28,7 +28,7 @@ export interface Exchange {
  */
 export function recordExchange(journal: Journal, x: Exchange): void {
   const { ctx, input, wire } = x;
-  const auth = authOf(x, journal);
+  const auth = judgeAuth(x, journal);
   const record: JournalRecord = {
     time: x.time,
     method: input.method,
@@ -36,12 +36,12 @@ export function recordExchange(journal: Journal, x: Exchange): void {
     query: input.query,
     api: x.api.name,
     operationId: ctx?.op?.operationId,
-    principal: principalOf(ctx),
+    principal: readPrincipal(ctx),
     auth,
-    permission: permissionOf(ctx),
+    permission: readPermission(ctx),
     status: wire.status,
     durationMs: Math.round(x.durationMs * 100) / 100,
-    request: { headers: input.headers as Record<string, unknown>, body: cap(x.body) },
+    request: { headers: input.headers as Record<string, unknown>, body: capBody(x.body) },
     response: { headers: wire.headers, body: wire.payload.length > BODY_CAP ? `${wire.payload.slice(0, BODY_CAP)}…` : wire.payload },
   };
   if (!ctx?.op) record.nearest = () => findNearest(x.api.operations, input.method, input.path);
@@ -49,18 +49,18 @@ export function recordExchange(journal: Journal, x: Exchange): void {
   journal.record(x.ns, record);
 }
 
-function cap(body: Buffer | undefined): Buffer | undefined {
+function capBody(body: Buffer | undefined): Buffer | undefined {
   if (!body || body.length === 0) return undefined;
   // a copy, so the ring does not hold the whole upload's buffer alive
   return body.length > BODY_CAP ? Buffer.from(body.subarray(0, BODY_CAP)) : body;
 }
 
-function principalOf(ctx: Ctx | undefined): PrincipalInfo {
+function readPrincipal(ctx: Ctx | undefined): PrincipalInfo {
   const p = ctx?.principal;
   return p?.kind === 'user' ? { kind: 'user', userType: p.userType, id: p.userId } : { kind: 'guest' };
 }
 
-function permissionOf(ctx: Ctx | undefined): PermissionInfo {
+function readPermission(ctx: Ctx | undefined): PermissionInfo {
   const op = ctx?.op;
   if (!op) return { outcome: 'not-checked' };
   const required = describeResources(op.permission);
@@ -68,16 +68,16 @@ function permissionOf(ctx: Ctx | undefined): PermissionInfo {
   return { outcome: ctx.permitted ? 'allowed' : 'refused', required };
 }
 
-function authOf(x: Exchange, journal: Journal): AuthInfo {
+function judgeAuth(x: Exchange, journal: Journal): AuthInfo {
   const auth = x.ctx?.auth ?? { outcome: 'none' as const };
   // another step (an integration's bearer or OAuth signature) found the caller
   if (x.ctx?.principal.kind === 'user' && auth.outcome !== 'ok') return { outcome: 'ok', ...(auth.tokenPrefix ? { tokenPrefix: auth.tokenPrefix } : {}) };
-  if (auth.outcome === 'malformed') return otherApi(x, auth);
-  if (auth.outcome === 'unknown' && auth.tokenId !== undefined) return revocationOf(journal, x.ns, auth);
+  if (auth.outcome === 'malformed') return findOtherApi(x, auth);
+  if (auth.outcome === 'unknown' && auth.tokenId !== undefined) return findRevocation(journal, x.ns, auth);
   return auth;
 }
 
-function otherApi(x: Exchange, auth: AuthInfo): AuthInfo {
+function findOtherApi(x: Exchange, auth: AuthInfo): AuthInfo {
   const token = x.ctx?.api.dialect.readToken(x.ctx);
   const owner = token && x.apis.find((a) => a !== x.api && a.tokens.decode(token).length > 0);
   return owner ? { ...auth, outcome: 'other-api', detail: `a ${owner.name} token, refused by ${x.api.name}` } : auth;
@@ -87,7 +87,7 @@ function otherApi(x: Exchange, auth: AuthInfo): AuthInfo {
  * A token the store no longer knows that this journal saw working was revoked: said so,
  * with when and by which operation when the journal saw that too.
  */
-function revocationOf(journal: Journal, ns: string, auth: AuthInfo): AuthInfo {
+function findRevocation(journal: Journal, ns: string, auth: AuthInfo): AuthInfo {
   const recent = journal.list(ns, { limit: 200 });
   const seen = recent.find((e) => e.auth.tokenId === auth.tokenId && e.auth.outcome === 'ok' && e.principal.kind === 'user');
   if (!seen) return auth;

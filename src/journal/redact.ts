@@ -86,16 +86,16 @@ function redactJson(text: string, options: RedactOptions): string | undefined {
   } catch {
     return undefined;
   }
-  return JSON.stringify(walk(parsed, undefined, options));
+  return JSON.stringify(walkJson(parsed, undefined, options));
 }
 
-function walk(node: unknown, name: string | undefined, options: RedactOptions): unknown {
+function walkJson(node: unknown, name: string | undefined, options: RedactOptions): unknown {
   if (typeof node === 'string') return (name !== undefined && maskValue(name, node, options)) || maskTokensIn(node, options);
-  if (Array.isArray(node)) return node.map((v) => walk(v, name, options));
+  if (Array.isArray(node)) return node.map((v) => walkJson(v, name, options));
   if (node && typeof node === 'object') {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(node)) {
-      out[k] = (SECRET_NAME.test(k) || TOKEN_NAME.test(k)) && v !== null && typeof v !== 'string' && typeof v !== 'object' ? MASK : walk(v, k, options);
+      out[k] = (SECRET_NAME.test(k) || TOKEN_NAME.test(k)) && v !== null && typeof v !== 'string' && typeof v !== 'object' ? MASK : walkJson(v, k, options);
     }
     return out;
   }

@@ -67,13 +67,13 @@ export function buildRule(input: RuleInput, operations: readonly Operation[], ex
   }
   if (input.status !== undefined) {
     rule.status = input.status;
-    rule.body = answerOf(op, input, examplesOf);
+    rule.body = pickAnswer(op, input, examplesOf);
     if (input.example !== undefined) rule.example = input.example;
   }
   return rule;
 }
 
-function answerOf(op: Operation, input: RuleInput, examplesOf: ExamplesOf): unknown {
+function pickAnswer(op: Operation, input: RuleInput, examplesOf: ExamplesOf): unknown {
   const status = input.status!;
   const media = op.responses.get(String(status)) ?? op.responses.get('default');
   const declared = [...op.responses.keys()].join(', ');

@@ -19,7 +19,7 @@ export function createSteerHook(rules: SteeringRules, examplesOf: ExamplesOf, pr
   const pick = (ctx: Ctx) => {
     if (!looked) {
       looked = true;
-      chosen = rules.list(ctx.ns.name, ctx.ns.now()).find((r) => matches(r, ctx) && roll(r, ctx));
+      chosen = rules.list(ctx.ns.name, ctx.ns.now()).find((r) => matchesRule(r, ctx) && rollProbability(r, ctx));
     }
     return chosen;
   };
@@ -28,19 +28,19 @@ export function createSteerHook(rules: SteeringRules, examplesOf: ExamplesOf, pr
     beforeChecks(ctx) {
       const rule = pick(ctx);
       if (!rule || rule.userId !== undefined || (rule.status !== undefined && !rule.bypassAuth)) return undefined;
-      return apply(rule, ctx);
+      return applyRule(rule, ctx);
     },
     beforeHandler(ctx) {
       const rule = pick(ctx);
-      if (rule && !applied && (rule.userId === undefined || userIdOf(ctx) === rule.userId)) return apply(rule, ctx);
+      if (rule && !applied && (rule.userId === undefined || readUserId(ctx) === rule.userId)) return applyRule(rule, ctx);
       return preferred && !applied ? answerPreferred(ctx, preferred) : undefined;
     },
   };
 
-  function apply(rule: SteeringRule, ctx: Ctx): HandlerResult | undefined {
+  function applyRule(rule: SteeringRule, ctx: Ctx): HandlerResult | undefined {
     applied = true;
     rules.use(ctx.ns.name, rule);
-    const delayMs = rule.delay && Math.round(rule.delay.min + (rule.delay.max - rule.delay.min) * fraction(ctx));
+    const delayMs = rule.delay && Math.round(rule.delay.min + (rule.delay.max - rule.delay.min) * drawFraction(ctx));
     ctx.steered = { rule: rule.id, ...(rule.status !== undefined ? { status: rule.status } : {}), ...(delayMs ? { delayMs } : {}), ...(rule.fault ? { fault: rule.fault } : {}) };
     return rule.status === undefined ? undefined : { status: rule.status, body: structuredClone(rule.body) };
   }
@@ -59,25 +59,25 @@ export function createSteerHook(rules: SteeringRules, examplesOf: ExamplesOf, pr
   }
 }
 
-function matches(rule: SteeringRule, ctx: Ctx): boolean {
+function matchesRule(rule: SteeringRule, ctx: Ctx): boolean {
   if (rule.api !== ctx.api.name || rule.operationId !== ctx.op?.operationId) return false;
   if (rule.token !== undefined && ctx.api.dialect.readToken(ctx) !== rule.token) return false;
-  if (rule.username !== undefined && usernameOf(ctx)?.toLowerCase() !== rule.username.toLowerCase()) return false;
+  if (rule.username !== undefined && readUsername(ctx)?.toLowerCase() !== rule.username.toLowerCase()) return false;
   return true;
 }
 
-function roll(rule: SteeringRule, ctx: Ctx): boolean {
-  return rule.probability === undefined || fraction(ctx) < rule.probability;
+function rollProbability(rule: SteeringRule, ctx: Ctx): boolean {
+  return rule.probability === undefined || drawFraction(ctx) < rule.probability;
 }
 
-function fraction(ctx: Ctx): number {
+function drawFraction(ctx: Ctx): number {
   return ctx.services.random.bytes(4).readUInt32BE(0) / 2 ** 32;
 }
 
-const userIdOf = (ctx: Ctx) => (ctx.principal.kind === 'user' ? ctx.principal.userId : undefined);
+const readUserId = (ctx: Ctx) => (ctx.principal.kind === 'user' ? ctx.principal.userId : undefined);
 
 /** The login name a request carries, read from the raw body (it is decoded later in some dialects). */
-function usernameOf(ctx: Ctx): string | undefined {
+function readUsername(ctx: Ctx): string | undefined {
   const fields = (ctx.body as Record<string, unknown> | undefined) ?? parseBody(ctx);
   const name = fields?.username ?? fields?.email;
   return typeof name === 'string' ? name : undefined;

@@ -6,10 +6,10 @@ import { controlError } from '../control-error.js';
 export function createJournalHandlers(journal: Journal): Record<string, Handler> {
   return {
     listRequests(ctx) {
-      return { status: 200, body: journal.list(ctx.ns.name, filterOf(ctx)) };
+      return { status: 200, body: journal.list(ctx.ns.name, readFilter(ctx)) };
     },
     countRequests(ctx) {
-      return { status: 200, body: { count: journal.count(ctx.ns.name, { ...filterOf(ctx), limit: undefined }) } };
+      return { status: 200, body: { count: journal.count(ctx.ns.name, { ...readFilter(ctx), limit: undefined }) } };
     },
     clearRequests(ctx) {
       journal.clear(ctx.ns.name);
@@ -19,7 +19,7 @@ export function createJournalHandlers(journal: Journal): Record<string, Handler>
 }
 
 /** The query's filters (the spec validated their shapes). */
-export function filterOf(ctx: Ctx): JournalFilter {
+export function readFilter(ctx: Ctx): JournalFilter {
   const q = ctx.query as Record<string, string | undefined>;
   const filter: JournalFilter = {};
   if (q.operationId) filter.operationId = q.operationId;

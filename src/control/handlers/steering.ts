@@ -18,10 +18,10 @@ export function createSteeringHandlers(inspection: Inspection): Record<string, H
         if (err instanceof RuleError) throw controlError(err.notFound ? 'NOT_FOUND' : 'BAD_REQUEST', err.message);
         throw err;
       }
-      return { status: 201, body: viewOf(rules.add(ctx.ns.name, rule)) };
+      return { status: 201, body: showRule(rules.add(ctx.ns.name, rule)) };
     },
     listSteeringRules(ctx) {
-      return { status: 200, body: rules.list(ctx.ns.name, ctx.ns.now()).map(viewOf) };
+      return { status: 200, body: rules.list(ctx.ns.name, ctx.ns.now()).map(showRule) };
     },
     deleteSteeringRule(ctx) {
       const id = String(ctx.pathParams.id);
@@ -35,7 +35,7 @@ export function createSteeringHandlers(inspection: Inspection): Record<string, H
   };
 }
 
-function viewOf(r: SteeringRule): Record<string, unknown> {
+function showRule(r: SteeringRule): Record<string, unknown> {
   const view: Record<string, unknown> = { id: r.id, api: r.api, operationId: r.operationId, bypassAuth: r.bypassAuth, used: r.used, createdAt: iso(r.createdAt) };
   for (const key of ['username', 'userId', 'remaining', 'probability', 'status', 'example', 'fault'] as const) {
     if (r[key] !== undefined) view[key] = r[key];
