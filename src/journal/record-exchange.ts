@@ -73,6 +73,10 @@ function judgeAuth(x: Exchange, journal: Journal): AuthInfo {
   // another step (an integration's bearer or OAuth signature) found the caller
   if (x.ctx?.principal.kind === 'user' && auth.outcome !== 'ok') return { outcome: 'ok', ...(auth.tokenPrefix ? { tokenPrefix: auth.tokenPrefix } : {}) };
   if (auth.outcome === 'malformed') return findOtherApi(x, auth);
+  // a signed request (OAuth 1.0a) that no step accepted: the answer says why
+  if (auth.outcome === 'none' && /^oauth\s/i.test(String(x.input.headers.authorization ?? ''))) {
+    return { outcome: 'refused', detail: `OAuth 1.0a request refused (${x.wire.status}; the answer says why)` };
+  }
   if (auth.outcome === 'unknown' && auth.tokenId !== undefined) return findRevocation(journal, x.ns, auth);
   return auth;
 }

@@ -108,3 +108,13 @@ describe('the request journal', () => {
     expect((await t.http.get('/__ns/other/__authmock/requests/count').expect(200)).body.count).toBe(0);
   });
 });
+
+describe('the request journal and OAuth', () => {
+  it('says an OAuth-signed request was refused when no step accepted it', async () => {
+    const t = makeApp();
+    await t.http.get(ME).set('Authorization', 'OAuth oauth_consumer_key="nope", oauth_signature="x"');
+    const [entry] = (await t.http.get('/__authmock/requests').expect(200)).body;
+    expect(entry.auth.outcome).toBe('refused');
+    expect(entry.request.httpHeaders.authorization).toBe('OAuth ***');
+  });
+});
