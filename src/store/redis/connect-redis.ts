@@ -37,7 +37,9 @@ export async function connectRedis(url: string, options: RedisConnectOptions = {
   });
   let down = false;
   let started = false;
+  let firstError: Error | undefined;
   client.on('error', (err: Error) => {
+    firstError ??= err;
     if (!started || down) return;
     down = true;
     options.notice?.(`Redis at ${shown} is unreachable (${err.message}); the APIs answer 503 until it is back`);
@@ -52,7 +54,9 @@ export async function connectRedis(url: string, options: RedisConnectOptions = {
     await client.ping();
   } catch (err) {
     client.disconnect();
-    throw new RedisStateError(`cannot use Redis at ${shown}: ${(err as Error).message}. Start Redis, or check the URL (--state redis://host:port/db, or ${REDIS_URL_VARIABLE} with --state redis)`);
+    // "Connection is closed" says less than the socket's own error (ECONNREFUSED, ENOTFOUND)
+    const why = (firstError ?? (err as Error)).message.replace(/\.$/, '');
+    throw new RedisStateError(`cannot use Redis at ${shown}: ${why}. Start Redis, or check the URL (--state redis://host:port/db, or ${REDIS_URL_VARIABLE} with --state redis)`);
   }
   started = true;
   return client;

@@ -28,6 +28,8 @@ export interface RedisServer {
 export interface RedisServerOptions {
   /** appendonly yes + appendfsync always: every acknowledged write is on disk */
   fsyncAlways?: boolean;
+  /** requirepass */
+  password?: string;
 }
 
 async function freePort(): Promise<number> {
@@ -53,6 +55,7 @@ export async function startRedis(options: RedisServerOptions = {}): Promise<Redi
   const args = [
     '--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--daemonize', 'no', '--loglevel', 'notice',
     ...(options.fsyncAlways ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no']),
+    ...(options.password ? ['--requirepass', options.password] : []),
   ];
   let child: ChildProcess | undefined;
   const launch = async () => {
