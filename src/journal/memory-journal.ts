@@ -4,17 +4,23 @@ import { redact, type RedactOptions } from './redact.js';
 interface Slot {
   id: number;
   record: JournalRecord;
+  /** roughly what the record holds, for the byte budget */
+  bytes: number;
   /** the redacted view, made on first read */
   view?: JournalEntry;
 }
 
 interface Ring {
-  slots: Slot[];
-  /** where the next record goes once the ring is full */
-  next: number;
+  /** a circular buffer: `length` slots from `head` (the oldest) on */
+  buf: (Slot | undefined)[];
+  head: number;
+  length: number;
   lastId: number;
   listeners: Set<(entry: JournalEntry) => void>;
 }
+
+/** What all namespaces' rings may hold together: 1000 namespaces of 1000 16-KiB bodies would not fit in memory. */
+export const DEFAULT_BYTE_BUDGET = 64 * 1024 * 1024;
 
 /**
  * A bounded ring per namespace, in this process's memory. Recording stores the raw pieces
@@ -23,21 +29,24 @@ interface Ring {
  */
 export class MemoryJournal implements Journal {
   private readonly rings = new Map<string, Ring>();
+  private bytes = 0;
 
   constructor(
     readonly size: number,
     private readonly redaction: RedactOptions = {},
+    private readonly byteBudget = DEFAULT_BYTE_BUDGET,
   ) {}
 
   record(ns: string, record: JournalRecord): void {
     if (this.size === 0) return;
     const ring = this.ringOf(ns);
-    const slot: Slot = { id: ++ring.lastId, record };
-    if (ring.slots.length < this.size) ring.slots.push(slot);
-    else {
-      ring.slots[ring.next] = slot;
-      ring.next = (ring.next + 1) % this.size;
-    }
+    const slot: Slot = { id: ++ring.lastId, record, bytes: 512 + (record.request.body?.length ?? 0) + record.response.body.length };
+    if (ring.length === this.size) this.dropOldest(ring);
+    ring.buf[(ring.head + ring.length) % this.size] = slot;
+    ring.length++;
+    this.bytes += slot.bytes;
+    // over the budget, the namespace that writes gives up its oldest entries
+    while (this.bytes > this.byteBudget && ring.length > 1) this.dropOldest(ring);
     for (const listener of ring.listeners) listener(this.viewOf(slot));
   }
 
@@ -59,9 +68,7 @@ export class MemoryJournal implements Journal {
 
   clear(ns: string): void {
     const ring = this.rings.get(ns);
-    if (!ring) return;
-    ring.slots = [];
-    ring.next = 0;
+    while (ring && ring.length > 0) this.dropOldest(ring);
   }
 
   subscribe(ns: string, listener: (entry: JournalEntry) => void): () => void {
@@ -70,28 +77,26 @@ export class MemoryJournal implements Journal {
     return () => ring.listeners.delete(listener);
   }
 
-  /** The raw records, newest first: for the journal's own use (revocation history). */
-  *newestRecords(ns: string): Iterable<JournalRecord> {
-    for (const slot of this.newestFirst(ns)) yield slot.record;
-  }
-
   private ringOf(ns: string): Ring {
     let ring = this.rings.get(ns);
     if (!ring) {
-      ring = { slots: [], next: 0, lastId: 0, listeners: new Set() };
+      ring = { buf: [], head: 0, length: 0, lastId: 0, listeners: new Set() };
       this.rings.set(ns, ring);
     }
     return ring;
   }
 
+  private dropOldest(ring: Ring): void {
+    this.bytes -= ring.buf[ring.head]!.bytes;
+    ring.buf[ring.head] = undefined;
+    ring.head = (ring.head + 1) % this.size;
+    ring.length--;
+  }
+
   private *newestFirst(ns: string): Iterable<Slot> {
     const ring = this.rings.get(ns);
     if (!ring) return;
-    const { slots, next } = ring;
-    const n = slots.length;
-    // when full, the newest is just before `next`; before that the ring is in order
-    const newest = n < this.size ? n - 1 : (next - 1 + n) % n;
-    for (let i = 0; i < n; i++) yield slots[(newest - i + n) % n];
+    for (let i = ring.length - 1; i >= 0; i--) yield ring.buf[(ring.head + i) % this.size]!;
   }
 
   private viewOf(slot: Slot): JournalEntry {
