@@ -3,15 +3,19 @@
 // app, same load (autocannon as a library, 50 connections, warm-up discarded, rounds
 // alternating the servers), plus start-up time and memory. 127.0.0.1 only, bounded in time.
 // Env: BENCH_ROUNDS (3), BENCH_WARMUP (3 s), BENCH_DURATION (10 s), BENCH_STARTS (5),
-//      BENCH_CONNECTIONS (50), BENCH_PRISM_SILENT (1: also measure `prism mock -v silent`; 0: skip).
+//      BENCH_CONNECTIONS (50), BENCH_PRISM_SILENT (1: also measure `prism mock -v silent`; 0: skip),
+//      BENCH_REDIS (1: also authmock on a local redis-server, one and two instances; 0: skip),
+//      BENCH_ONLY (comma-separated server keys, e.g. authmock,authmockRedis,authmockRedis2; authmock is always in),
+//      BENCH_OUT (directory for results.json and results.svg; default bench/).
 // Writes bench/results.json and its chart bench/results.svg; prints a table and its markdown version. Exit status 1 when
 // a server fails to start or to answer the verification requests, or when the measured
 // load got any non-2xx answer or error (those counts are in the table). A missed target
 // is reported, not a failure.
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem, release, platform, arch, loadavg } from 'node:os';
+import { connect } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -32,6 +36,12 @@ const DURATION = Math.max(1, env('BENCH_DURATION', 10));
 const STARTS = Math.max(1, Math.round(env('BENCH_STARTS', 5)));
 const CONNECTIONS = Math.max(1, Math.round(env('BENCH_CONNECTIONS', 50)));
 const PRISM_SILENT = env('BENCH_PRISM_SILENT', 1) !== 0;
+const REDIS_SERVER = '/usr/bin/redis-server';
+const WITH_REDIS = env('BENCH_REDIS', 1) !== 0 && existsSync(REDIS_SERVER);
+const ONLY = process.env.BENCH_ONLY ? new Set(['authmock', ...process.env.BENCH_ONLY.split(',').map((s) => s.trim())]) : undefined;
+const OUT_DIR = process.env.BENCH_OUT ? resolve(process.env.BENCH_OUT) : undefined;
+/** the redis-server the Redis columns share, started in main() */
+const redis = { url: '' };
 
 const AUTHMOCK_BIN = join(ROOT, 'bin', 'authmock.js');
 const PRISM_BIN = join(ROOT, 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js'); // node_modules/.bin/prism -> this
@@ -51,7 +61,7 @@ const ENDPOINTS = [
 // Prism mocks the spec's `paths` as they are: it does not prepend the `servers` path
 // (`{base_url}/rest`), so its commerce routes are /V1/... (/rest/V1/... is a 404
 // NO_PATH_MATCHED_ERROR there). authmock and the bare app serve /rest/V1/....
-const SERVERS = [
+const ALL_SERVERS = [
   {
     key: 'authmock', label: 'authmock', commercePrefix: '/rest',
     // Run as users run it (npm start, npx authmock): the bin itself, with its shebang's flags.
@@ -62,6 +72,19 @@ const SERVERS = [
     key: 'authmockNoJournal', label: 'authmock --journal-size 0', commercePrefix: '/rest',
     start: (p, state) => [{ api: 'both', direct: true, args: [AUTHMOCK_BIN, 'serve', '--port', p, '--state', state, '--log-level', 'info', '--journal-size', '0'] }],
   },
+  ...(WITH_REDIS
+    ? [
+        {
+          key: 'authmockRedis', label: 'authmock on Redis', commercePrefix: '/rest',
+          start: (p) => [{ api: 'both', direct: true, args: [AUTHMOCK_BIN, 'serve', '--port', p, '--state', redis.url, '--log-level', 'info'] }],
+        },
+        {
+          // two processes on one Redis, the load split between them (pair): what a second instance adds
+          key: 'authmockRedis2', label: 'authmock on Redis ×2', commercePrefix: '/rest', pair: true,
+          start: (p, _s, p2) => [p, p2].map((port) => ({ api: 'both', direct: true, args: [AUTHMOCK_BIN, 'serve', '--port', port, '--state', redis.url, '--log-level', 'info'] })),
+        },
+      ]
+    : []),
   {
     key: 'prism', label: 'Prism (default logging)', commercePrefix: '',
     start: (p, _s, p2) => [
@@ -83,8 +106,23 @@ const SERVERS = [
     start: (p) => [{ api: 'both', args: [EXPRESS_BIN, '--port', p] }],
   },
 ];
+const SERVERS = ONLY ? ALL_SERVERS.filter((s) => ONLY.has(s.key)) : ALL_SERVERS;
 
 const PROBE_PATH = '/V1/directory/countries'; // on the commerce API, behind its prefix
+
+/** Whether a redis-server answers PING on the port yet. */
+function probeRedis(port) {
+  return new Promise((resolvePing) => {
+    const socket = connect(port, HOST, () => socket.write('PING\r\n'));
+    socket.setTimeout(1000, () => socket.destroy());
+    socket.once('data', (d) => {
+      resolvePing(String(d).startsWith('+PONG'));
+      socket.destroy();
+    });
+    socket.once('error', () => resolvePing(false));
+    socket.once('close', () => resolvePing(false));
+  });
+}
 
 /** Starts one server (one or two processes) and waits until each answers the probe. */
 async function startServer(def) {
@@ -158,16 +196,34 @@ async function verify(server) {
   }
 }
 
-function load(target, seconds) {
+function load(target, seconds, connections = CONNECTIONS) {
   return autocannon({
     url: target.url,
     method: target.method,
     headers: target.headers,
     body: target.body,
-    connections: CONNECTIONS,
+    connections,
     duration: seconds,
     timeout: 10,
   });
+}
+
+/** A server of two processes (pair): half the connections on each at once, their throughput summed. */
+async function loadServer(s, target, seconds) {
+  if (!s.def.pair) return load(target, seconds);
+  const other = { ...target, url: target.url.replace(`:${s.procs[0].port}/`, `:${s.procs[1].port}/`) };
+  const half = Math.max(1, Math.round(CONNECTIONS / 2));
+  const [a, b] = await Promise.all([load(target, seconds, half), load(other, seconds, CONNECTIONS - half)]);
+  const codes = { ...a.statusCodeStats };
+  for (const [k, v] of Object.entries(b.statusCodeStats ?? {})) codes[k] = { count: (codes[k]?.count ?? 0) + v.count };
+  return {
+    requests: { average: a.requests.average + b.requests.average, total: a.requests.total + b.requests.total },
+    latency: { p50: Math.max(a.latency.p50, b.latency.p50), p99: Math.max(a.latency.p99, b.latency.p99) },
+    non2xx: a.non2xx + b.non2xx,
+    errors: a.errors + b.errors,
+    timeouts: a.timeouts + b.timeouts,
+    statusCodeStats: codes,
+  };
 }
 
 /** The commit measured, '+dirty' when the work tree has changes; 'unknown' outside git. */
@@ -202,8 +258,18 @@ async function main() {
   console.log(`authmock benchmark on ${machine.cpu} (${machine.cores} cores), Node ${machine.node}`);
   console.log(`load: ${CONNECTIONS} connections, ${WARMUP} s warm-up (discarded) + ${DURATION} s measured, ${ROUNDS} round(s); about ${Math.ceil(estimate / 60)} min of load\n`);
 
+  if (WITH_REDIS) {
+    // Redis with its own defaults (RDB snapshots, no AOF) in a throw-away directory
+    const port = await freePort();
+    const child = spawnNode([REDIS_SERVER, '--port', String(port), '--bind', HOST, '--dir', tempDir('authmock-bench-redis-')], { direct: true });
+    redis.url = `redis://${HOST}:${port}/0`;
+    for (let t0 = performance.now(); !(await probeRedis(port)); await sleep(20)) {
+      if (child.exitCode !== null || performance.now() - t0 > 10_000) throw new Error(`redis-server did not start:\n${child.stderrTail}`);
+    }
+  }
+
   // ---- start-up: spawn to first 200, median of STARTS, servers interleaved --------------
-  const startupDefs = SERVERS.filter((s) => s.key !== 'prismSilent' && s.key !== 'authmockNoJournal');
+  const startupDefs = SERVERS.filter((s) => s.key !== 'prismSilent' && s.key !== 'authmockNoJournal' && !s.key.startsWith('authmockRedis'));
   const startup = Object.fromEntries(startupDefs.map((s) => [s.key, []]));
   for (let i = 0; i < STARTS; i++) {
     for (const def of startupDefs) {
@@ -233,8 +299,8 @@ async function main() {
     for (const ep of ENDPOINTS) {
       for (const s of order) {
         const target = s.targets[ep.key];
-        if (WARMUP > 0) await load(target, WARMUP);
-        const r = await load(target, DURATION);
+        if (WARMUP > 0) await loadServer(s, target, WARMUP);
+        const r = await loadServer(s, target, DURATION);
         const row = {
           reqPerSec: r.requests.average,
           p50: r.latency.p50,
@@ -279,6 +345,9 @@ async function main() {
       vsPrism: rps('authmock', ep.key) / rps('prism', ep.key),
       vsPrismSilent: PRISM_SILENT ? rps('authmock', ep.key) / rps('prismSilent', ep.key) : undefined,
       vsExpress: rps('authmock', ep.key) / rps('express', ep.key),
+      // issue #13: authmock on Redis against authmock on SQLite, and two instances on one Redis against one
+      redisVsSqlite: rps('authmockRedis', ep.key) / rps('authmock', ep.key),
+      twoVsOneOnRedis: rps('authmockRedis2', ep.key) / rps('authmockRedis', ep.key),
     };
   }
   const mem = (s, which) => s.map((m) => m[which]);
@@ -294,6 +363,13 @@ async function main() {
     { what: 'authmock/bare Express GET me', value: ratios.me.vsExpress, floor: 0.85, kind: 'min' },
     { what: 'authmock/bare Express customer token', value: ratios.token.vsExpress, floor: 0.85, kind: 'min' },
     { what: 'authmock/bare Express social login', value: ratios.login.vsExpress, floor: 0.85, kind: 'min' },
+    ...(WITH_REDIS
+      ? [
+          { what: 'authmock on Redis ÷ on SQLite, GET me', value: ratios.me.redisVsSqlite, floor: 0.7, kind: 'min' },
+          { what: 'authmock on Redis ÷ on SQLite, customer token', value: ratios.token.redisVsSqlite, floor: 0.6, kind: 'min' },
+          { what: 'authmock on Redis ÷ on SQLite, social login', value: ratios.login.redisVsSqlite, floor: 0.6, kind: 'min' },
+        ]
+      : []),
     { what: 'journal cost on GET me (journal-off ÷ on − 1)', value: rps('authmockNoJournal', 'me') / rps('authmock', 'me') - 1, floor: 0.1, kind: 'max' },
     { what: 'authmock start-up (ms, median)', value: startupMs.authmock.median, floor: 250, kind: 'max' },
     { what: 'authmock idle RSS (MB)', value: memory.authmock.idleMB[0], floor: 80, kind: 'max' },
@@ -313,7 +389,7 @@ async function main() {
   const memCell = (arr) => arr.map((x) => Math.round(x)).join(' + ');
   const resHeader = ['server', 'start-up ms (median)', 'first start ms', 'idle RSS MB', 'peak RSS MB'];
   const resRows = servers.map((s) => [
-    s.def.label + (s.procs.length > 1 ? ' (commerce + social)' : ''),
+    s.def.label + (s.procs.length > 1 ? (s.def.pair ? ' (two processes)' : ' (commerce + social)') : ''),
     startupMs[s.def.key] ? fmtInt(startupMs[s.def.key].median) : '(as above)',
     startupMs[s.def.key] ? fmtInt(startupMs[s.def.key].all[0]) : '',
     memCell(memory[s.def.key].idleMB),
@@ -340,7 +416,11 @@ async function main() {
     `${DURATION} s after a ${WARMUP} s warm-up, median of ${ROUNDS} round(s) alternating the servers, 127.0.0.1. ` +
     `authmock with its defaults (SQLite state, request and response validation, log level info). Prism 5.14.2 needs one process per spec; ` +
     `its log goes to /dev/null. Start-up: spawn to first 200 on GET /rest/V1/directory/countries, median of ${STARTS} ` +
-    `(authmock's first start may compile the specs and fill its cache in .authmock/cache; later starts read it).`;
+    `(authmock's first start may compile the specs and fill its cache in .authmock/cache; later starts read it).` +
+    (WITH_REDIS
+      ? ` authmock on Redis: --state redis:// on a local redis-server with Redis's defaults (no AOF); ×2: two authmock processes on that Redis, ` +
+        `the connections split between them and their req/s summed (both processes, Redis and autocannon share the ${machine.cores} cores).`
+      : '');
 
   console.log('\n' + plain(loadHeader, loadRows, [2, 3, 4, 5, 6]));
   console.log('\n' + plain(resHeader, resRows, [1, 2, 3, 4]));
@@ -374,9 +454,10 @@ async function main() {
     markdown: md,
     labels: { servers: Object.fromEntries(SERVERS.map((s) => [s.key, s.label])), endpoints: Object.fromEntries(ENDPOINTS.map((e) => [e.key, e.label])) },
   };
-  writeFileSync(join(ROOT, 'bench', 'results.json'), JSON.stringify(results, null, 2) + '\n');
-  console.log('\nwritten: bench/results.json');
-  console.log(`written: ${writeBenchChart(join(ROOT, 'bench', 'results.json'))}`);
+  const resultsFile = join(OUT_DIR ?? join(ROOT, 'bench'), 'results.json');
+  writeFileSync(resultsFile, JSON.stringify(results, null, 2) + '\n');
+  console.log(`\nwritten: ${resultsFile}`);
+  console.log(`written: ${writeBenchChart(resultsFile)}`);
   await cleanup();
   if (broken.length) {
     console.error(`\nWARNING: non-2xx answers or errors under load: ${broken.map((r) => `${r.server}/${r.endpoint} ${r.non2xx} non-2xx, ${r.errors} errors`).join('; ')}`);
