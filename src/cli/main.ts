@@ -27,7 +27,7 @@ export async function runCli(argv: string[]): Promise<void> {
       .option('--host <host>', 'interface to listen on; 0.0.0.0 opens it to the LAN', '127.0.0.1')
       .option('--specs <dir>', 'directory with commerce.openapi.yaml and social.openapi.yaml', join(root, 'specs'))
       .option('--fixtures <dir>', 'directory with commerce.yaml and social.yaml (accounts, roles, client apps)', join(root, 'fixtures'))
-      .option('--state <dir|memory>', "where tokens, revocations and lockouts persist; 'memory' keeps nothing", join(root, '.authmock', 'state'));
+      .option('--state <dir|memory|redis-url>', "where tokens, revocations and lockouts persist; 'memory' keeps nothing; redis://host:port/db (or 'redis': AUTHMOCK_REDIS_URL) shares them between servers", join(root, '.authmock', 'state'));
 
   const serveCommand = withServerOptions(program.command('serve').description('serve the APIs (default: http://127.0.0.1:4010)'));
   // One lifetime flag per kind of token each API module issues: --customer-token-lifetime, ...
@@ -38,6 +38,8 @@ export async function runCli(argv: string[]): Promise<void> {
     .option('--control-key <key>', 'key the control API (/__authmock/) requires in X-Authmock-Key; off loopback one is generated when not given')
     .option('--no-control', 'do not serve the control API')
     .option('--max-namespaces <n>', 'namespaces the state may hold (default 1000)')
+    .option('--journal-size <n>', 'requests the journal keeps per namespace (GET /__authmock/requests); 0 turns it off', '1000')
+    .option('--latency <ms|min-max>', 'delay every answer of the mocked APIs by this many milliseconds, or a random number in a range')
     .option('--reset', 'forget all tokens, revocations and lockout counters before starting')
     .option('--dev', "developer mode: errors carry the platform's `trace` and decoding details")
     .option('--cors-origin <origins...>', "origins allowed by CORS, comma- or space-separated; '*' allows any", ['*'])
@@ -57,13 +59,14 @@ export async function runCli(argv: string[]): Promise<void> {
   program
     .command('reset')
     .description('reset the persisted state to the fixtures: forget all tokens, revocations and lockouts')
-    .option('--state <dir>', 'the state directory', join(root, '.authmock', 'state'))
+    .option('--state <dir|redis-url>', 'the state directory, or a Redis URL', join(root, '.authmock', 'state'))
     .action(async (flags: { state: string }) => {
-      const { openStore } = await import('../store/open-store.js');
-      const store = openStore(toConfig(root, flags, API_MODULES).state);
+      const { openStoreAsync } = await import('../store/open-store.js');
+      const store = await openStoreAsync(toConfig(root, flags, API_MODULES).state);
       await store.reset();
       await store.close();
-      process.stdout.write(`state reset: ${flags.state}\n`);
+      const { showState } = await import('../store/redis/redis-url.js');
+      process.stdout.write(`state reset: ${showState(flags.state)}\n`);
     });
 
   program

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { defaultConfig, type Config } from '../config.js';
+import { pickRedisUrl } from '../store/redis/redis-url.js';
 
 export interface ServeFlags {
   port?: string;
@@ -17,6 +18,8 @@ export interface ServeFlags {
   controlKey?: string;
   control?: boolean;
   maxNamespaces?: string;
+  journalSize?: string;
+  latency?: string;
   oauthSha1?: boolean;
   integrationAsBearer?: boolean;
   admin2fa?: boolean;
@@ -36,7 +39,7 @@ export function toConfig(root: string, flags: ServeFlags, modules: readonly { us
     port: int('--port', flags.port ?? env.PORT, base.port, 0, 65535),
     specsDir: flags.specs ? resolve(flags.specs) : base.specsDir,
     fixturesDir: flags.fixtures ? resolve(flags.fixtures) : base.fixturesDir,
-    state: state === 'memory' ? 'memory' : resolve(state),
+    state: state === 'memory' ? 'memory' : (redisState(state, env) ?? resolve(state)),
     corsOrigins: flags.corsOrigin?.length ? flags.corsOrigin.flatMap((o) => o.split(',')).map((o) => o.trim()) : base.corsOrigins,
     developerMode: flags.dev ?? false,
     bodyLimit: int('--body-limit', flags.bodyLimit, base.bodyLimit, 1, 64 * 1024 * 1024),
@@ -52,10 +55,21 @@ export function toConfig(root: string, flags: ServeFlags, modules: readonly { us
     control: flags.control !== false,
     controlKey: flags.controlKey || env.AUTHMOCK_CONTROL_KEY || undefined,
     maxNamespaces: int('--max-namespaces', flags.maxNamespaces, base.maxNamespaces, 1, 1e6),
+    journalSize: int('--journal-size', flags.journalSize, base.journalSize, 0, 1e6),
+    latency: parseLatency(flags.latency),
     oauthSha1: flags.oauthSha1 ?? false,
     integrationAsBearer: flags.integrationAsBearer ?? false,
     admin2fa: flags.admin2fa ?? false,
   };
+}
+
+/** A Redis URL, given or (`--state redis`) from AUTHMOCK_REDIS_URL; undefined for a directory. */
+function redisState(state: string, env: NodeJS.ProcessEnv): string | undefined {
+  try {
+    return pickRedisUrl(state, env);
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
 }
 
 function int(flag: string, value: string | undefined, fallback: number, min: number, max: number): number {
@@ -63,6 +77,16 @@ function int(flag: string, value: string | undefined, fallback: number, min: num
   const n = Number(value);
   if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, got ${value}`);
   return n;
+}
+
+/** `--latency 200` or `--latency 100-400` (milliseconds). */
+function parseLatency(value: string | undefined): { min: number; max: number } | undefined {
+  if (value === undefined || value === '') return undefined;
+  const m = /^(\d+)(?:-(\d+))?$/.exec(value.trim());
+  const min = m ? Number(m[1]) : NaN;
+  const max = m?.[2] !== undefined ? Number(m[2]) : min;
+  if (!m || max < min || max > 600000) throw new UsageError(`--latency must be milliseconds (200) or a range (100-400) up to 600000, got ${value}`);
+  return min === 0 && max === 0 ? undefined : { min, max };
 }
 
 function optionalInt(flag: string, value: string | undefined): number | undefined {

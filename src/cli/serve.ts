@@ -30,6 +30,7 @@ function banner(runtime: Runtime, config: Config, base: string, version: string)
   for (const api of runtime.apis) {
     lines.push(`  ${api.name.padEnd(9)} ${base}${api.servedAt}  (${api.operations.length} operations)`);
   }
+  if (config.control) lines.push(`  inspector ${base}/__authmock/ui  (journal: ${config.journalSize ? `last ${config.journalSize} requests per namespace` : 'off'})`);
   lines.push(`  state     ${state}`, `Default accounts (passwords in ${config.fixturesDir}, and in the README):`);
   for (const api of runtime.apis) {
     for (const line of api.describeAccounts?.() ?? []) lines.push(`  ${api.name} ${line}`);

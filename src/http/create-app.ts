@@ -3,9 +3,18 @@ import type { RequestInput } from '../core/types.js';
 import type { ApiRuntime } from '../pipeline/api-runtime.js';
 import type { Runtime } from '../runtime/create-runtime.js';
 import { NamespaceLimitError } from '../runtime/namespaces.js';
+import { isStoreUnavailable } from '../store/store-unavailable.js';
 import type { Handler } from '../pipeline/context.js';
 import { createControlApi, CONTROL_PREFIX } from '../control/create-control-api.js';
 import { splitNamespace } from './split-namespace.js';
+import type { Ctx } from '../pipeline/context.js';
+import { createInspection } from '../journal/create-inspection.js';
+import { recordExchange } from '../journal/record-exchange.js';
+import { createJournalHandlers } from '../control/handlers/journal.js';
+import { createSteeringHandlers } from '../control/handlers/steering.js';
+import { createSteerHook } from '../steering/create-steer-hook.js';
+import { applyFault, pickDelay, sleep } from '../steering/apply-fault.js';
+import { allowsInspector, createInspectorPage, INSPECTOR_PATH, serveInspectorPage, serveRequestStream, STREAM_PATH } from './inspector/serve-inspector.js';
 
 const CONTROL_SPEC_PATH = `${CONTROL_PREFIX}/openapi.yaml`;
 
@@ -26,7 +35,11 @@ import { readBody } from './read-body.js';
 export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
   const { services, hooks, apis } = runtime;
   const { config, log } = services;
-  const control = config.control ? createControlApi(runtime, { key: options.controlKey }, options.controlHandlers) : undefined;
+  const inspection = createInspection(runtime, config.journalSize ?? 1000);
+  const { journal } = inspection;
+  const controlHandlers = { ...createJournalHandlers(journal), ...createSteeringHandlers(inspection), ...options.controlHandlers };
+  const control = config.control ? createControlApi(runtime, { key: options.controlKey }, controlHandlers, inspection.clear) : undefined;
+  const inspectorPage = createInspectorPage(inspection.operations.map((o) => o.operationId));
   const applyCors = createCors(config.corsOrigins);
   const app = express();
   app.disable('x-powered-by');
@@ -35,11 +48,13 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
 
   app.get('/__authmock/health', async (_req, res) => {
     // state: the size of what the store keeps (the sweeper keeps it bounded)
-    res.json({ status: 'ok', apis: apis.map((a) => a.name), store: services.store.kind, state: await services.store.stats() });
+    const state = await services.store.stats().catch((err: unknown) => (isStoreUnavailable(err) ? undefined : Promise.reject(err)));
+    if (!state) return void res.status(503).json({ status: 'unavailable', apis: apis.map((a) => a.name), store: services.store.kind });
+    res.json({ status: 'ok', apis: apis.map((a) => a.name), store: services.store.kind, state });
   });
 
   app.use(async (req: Request, res: Response) => {
-    const started = log.isLevelEnabled('debug') ? performance.now() : 0;
+    const started = journal.size > 0 || log.isLevelEnabled('debug') ? performance.now() : 0;
     if (applyCors(req, res)) return;
     const url = req.url;
     const q = url.indexOf('?');
@@ -50,6 +65,10 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
       res.writeHead(200, { 'Content-Type': 'application/yaml; charset=utf-8' });
       return void res.end(control.specText);
     }
+    if (control && (path === INSPECTOR_PATH || path === STREAM_PATH) && req.method === 'GET') {
+      if (!allowsInspector(req, options.controlKey)) return void sendProblem(res, 401, 'Unauthorized', 'send the control key in X-Authmock-Key or as ?key=');
+      return void (path === INSPECTOR_PATH ? serveInspectorPage(res, inspectorPage) : serveRequestStream(req, res, journal, route.ns));
+    }
     const api = control && (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) ? control : pickApi(apis, path);
     if (!api) {
       res.status(404).json({ message: `No API is served at ${path}. ${apis.map((a) => `${a.name}: ${a.prefix}/...`).join(', ')}` });
@@ -59,6 +78,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
       method: req.method,
       path,
       query: new URLSearchParams(q < 0 ? '' : url.slice(q + 1)),
+      target: url,
       headers: req.headers,
     };
     let ns;
@@ -66,16 +86,31 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
       ns = await runtime.namespaces.open(route.ns);
     } catch (err) {
       if (err instanceof NamespaceLimitError) return void sendProblem(res, 409, 'Conflict', err.message);
-      throw err;
+      if (!isStoreUnavailable(err)) throw err;
+      // The store is away (Redis down): the request goes on with the start-up settings, and
+      // whatever step needs the state meets the same error and answers the API's own 503,
+      // negotiated as any answer (XML when asked for); what needs no state still answers.
+      ns = runtime.namespaces.view({ name: route.ns, createdAt: 0, clockOffsetMs: 0, settings: {}, seedHash: '' });
     }
     const read = await readBody(req, config.bodyLimit);
     // The client went away mid-upload: nobody to answer, nothing worth more than a debug line.
     if (read.kind === 'aborted') return void log.debug({ method: req.method, path, err: read.error.message }, 'upload aborted');
+    const mocked = api !== control;
+    let seen: Ctx | undefined;
+    const extras = mocked ? { steer: createSteerHook(inspection.rules, inspection.examplesOf, req.headers.prefer), onDone: (c: Ctx) => void (seen = c) } : undefined;
     const wire =
       read.kind === 'too-large'
         ? renderStandalone(api, api.dialect.bodyTooLarge(config.bodyLimit), input, ns, services)
-        : await runPipeline(api, read.kind === 'ok' ? { ...input, rawBody: read.body } : input, ns, services, hooks);
+        : await runPipeline(api, read.kind === 'ok' ? { ...input, rawBody: read.body } : input, ns, services, hooks, extras);
     if (read.kind === 'too-large') res.setHeader('Connection', 'close');
+    const steered = seen?.steered;
+    const delay = mocked ? pickDelay(config.latency, steered?.delayMs) : 0;
+    if (delay) await sleep(delay);
+    if (mocked && journal.size > 0) {
+      const body = read.kind === 'ok' ? read.body : undefined;
+      recordExchange(journal, { api, apis, ctx: seen, input, body, wire, ns: ns.name, time: ns.now(), durationMs: performance.now() - started });
+    }
+    if (steered?.fault) return applyFault(res, wire, steered.fault);
     // An explicit length spares the chunked encoding writeHead would otherwise choose.
     wire.headers['Content-Length'] = String(Buffer.byteLength(wire.payload));
     res.writeHead(wire.status, wire.headers);

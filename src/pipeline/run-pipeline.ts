@@ -1,11 +1,18 @@
 import type { HandlerResult, RequestInput, WireResponse } from '../core/types.js';
 import { isApiError, type ApiError } from '../core/api-error.js';
 import type { ApiRuntime } from './api-runtime.js';
-import type { Ctx, NamespaceView, Services } from './context.js';
+import type { Ctx, NamespaceView, Services, SteerHook } from './context.js';
 import { findViolation, type ResponseViolation } from './check-response.js';
+import { isStoreUnavailable } from '../store/store-unavailable.js';
 
 export interface PipelineHooks {
   onResponseViolation?: (v: ResponseViolation) => void;
+}
+
+/** Per request, from the HTTP layer: steering, and a look at the finished ctx (the journal's). */
+export interface PipelineExtras {
+  steer?: SteerHook;
+  onDone?: (ctx: Ctx) => void;
 }
 
 /**
@@ -18,13 +25,25 @@ export async function runPipeline(
   ns: NamespaceView,
   services: Services,
   hooks: PipelineHooks,
+  extras: PipelineExtras = {},
 ): Promise<WireResponse> {
   const ctx = newCtx(api, req, ns, services);
+  ctx.steer = extras.steer;
   let result: HandlerResult;
+  let routed = false;
   try {
     for (const step of api.dialect.steps) {
       const pending = step(ctx);
       if (pending) await pending;
+      // right after routing: a steering rule that bypasses the checks answers now
+      if (!routed && ctx.op && ctx.steer) {
+        routed = true;
+        const early = ctx.steer.beforeChecks(ctx);
+        if (early) {
+          ctx.result = early;
+          break;
+        }
+      }
     }
     if (!ctx.result) throw new Error('the steps ended without an answer');
     result = ctx.result;
@@ -37,7 +56,9 @@ export async function runPipeline(
     hooks.onResponseViolation?.(violation);
     result = ctx.api.dialect.renderError(api.dialect.internalError(reportId(services)), ctx);
   }
-  return api.dialect.serialize(result, ctx);
+  const wire = api.dialect.serialize(result, ctx);
+  extras.onDone?.(ctx);
+  return wire;
 }
 
 function renderFailure(ctx: Ctx, err: unknown): HandlerResult {
@@ -46,7 +67,8 @@ function renderFailure(ctx: Ctx, err: unknown): HandlerResult {
   const storage = storageFailure(err);
   if (storage && ctx.api.dialect.unavailable) {
     // Not our bug and not the client's: one line, no stack; it passes once writes succeed again.
-    log.error({ code: storage, api: ctx.api.name, operationId: ctx.op?.operationId }, `the state cannot be written (${storage}: is the disk full?); answering 503`);
+    const why = isStoreUnavailable(err) ? err.message : `${storage}: is the disk full?`;
+    log.error({ code: storage, api: ctx.api.name, operationId: ctx.op?.operationId }, `the state cannot be written (${why}); answering 503`);
     return ctx.api.dialect.renderError(ctx.api.dialect.unavailable(), ctx);
   }
   const id = reportId(ctx.services);
@@ -56,8 +78,9 @@ function renderFailure(ctx: Ctx, err: unknown): HandlerResult {
   return ctx.api.dialect.renderError(ctx.api.dialect.internalError(id, detail), ctx);
 }
 
-/** SQLite's disk-full and I/O errors (and the OS's ENOSPC): the store, not the request, failed. */
+/** SQLite's disk-full and I/O errors (and the OS's ENOSPC), Redis away: the store, not the request, failed. */
 function storageFailure(err: unknown): string | undefined {
+  if (isStoreUnavailable(err)) return err.code;
   const code = (err as { code?: unknown } | null)?.code;
   if (typeof code !== 'string') return undefined;
   return code === 'SQLITE_FULL' || code.startsWith('SQLITE_IOERR') || code === 'ENOSPC' ? code : undefined;

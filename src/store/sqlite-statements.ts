@@ -1,8 +1,15 @@
 import type Database from 'better-sqlite3';
 
+/** better-sqlite3's Statement<unknown[]>, named here: declaration emit (the package's types) cannot name the library's own. */
+export interface Statement {
+  run(...params: unknown[]): Database.RunResult;
+  get(...params: unknown[]): unknown;
+  all(...params: unknown[]): unknown[];
+}
+
 /** Every statement the SQLite store runs, prepared once. */
 export function prepareStatements(db: Database.Database) {
-  const p = (sql: string) => db.prepare(sql);
+  const p = (sql: string): Statement => db.prepare(sql);
   return {
     getMeta: p('SELECT value FROM meta WHERE key = ?'),
     setMeta: p('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)'),
@@ -56,6 +63,10 @@ export function prepareStatements(db: Database.Database) {
     ),
     clearFailures: p('DELETE FROM login_failures WHERE ns = ? AND api = ? AND user_type = ? AND username = ?'),
     listFailures: p('SELECT * FROM login_failures WHERE ns = ? ORDER BY api, user_type, username'),
+
+    // One statement: the primary key makes a used nonce a no-op (0 changes).
+    rememberNonce: p('INSERT INTO oauth_nonces (ns, consumer_key, nonce, timestamp) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING'),
+    deleteNsNonces: p('DELETE FROM oauth_nonces WHERE ns = ?'),
 
     // Sweeps: a bounded batch each, found through the expiry indexes (SWEEP_INDEXES).
     sweepTokens: p(
