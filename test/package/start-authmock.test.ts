@@ -59,6 +59,15 @@ describe('startAuthmock', () => {
     expect((await am.namespace('b').control.GET('/__authmock/clock')).data?.offsetSeconds).toBe(0);
   });
 
+  it("answers the fixtures' thumbnails at the address it listens on", async () => {
+    const am = await start();
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ apiKey: 'demo-mobile-app', secretKey: 'demo-mobile-secret', email: 'jane.doe', password: 'jane-password-1' })) form.append(k, v);
+    const res = await fetch(`${am.url}/socialapi/auth/post/login`, { method: 'POST', body: form });
+    expect(res.status).toBe(201);
+    expect((await res.json()).user.thumbnail).toBe(`${am.url}/socialapi/static/thumbs/jane.doe.png`);
+  });
+
   it('refuses a namespace name the server would not accept', async () => {
     const am = await start();
     expect(() => am.namespace('../x')).toThrow(/A-Za-z0-9_-/);

@@ -7,6 +7,7 @@ import { loadSocialFixtures } from './load-fixtures.js';
 import { resolveSocialPrincipal } from './resolve-principal.js';
 import { socialCheckerProfile } from './checker-profile.js';
 import { socialIdentityKinds } from './control-kinds.js';
+import { withThumbnailsExpanded } from './expand-thumbnails.js';
 
 /** The social network's login API for its mobile app (docs/social-api.md). */
 export const socialModule: ApiModule = {
@@ -21,7 +22,7 @@ export const socialModule: ApiModule = {
     const fixtures = loadSocialFixtures(setup);
     return {
       dialect: createSocialDialect(),
-      handlers: socialHandlers as Record<string, Handler>,
+      handlers: withThumbnailsExpanded(socialHandlers as Record<string, Handler>, setup.baseUrl),
       tokens: createSocialTokens(setup.tokenKey),
       seed: fixtures.seed,
       resolvePrincipal: resolveSocialPrincipal,

@@ -1,6 +1,7 @@
 import type { Identity } from '../../store/store.js';
 import type { ModuleSetup } from '../../pipeline/api-runtime.js';
 import { checkFixture, requireFixture } from '../../fixtures/fixture-error.js';
+import { expandThumbnail } from './expand-thumbnails.js';
 import { appToIdentity, userToIdentity, type ClientApp, type SocialUser } from './identities.js';
 
 export interface SocialFixtures {
@@ -24,7 +25,8 @@ export function loadSocialFixtures(setup: ModuleSetup): SocialFixtures {
   const users: SocialUser[] = (doc.users ?? []).map((u: any, i: number) => {
     const where = `users[${i}]`;
     requireFixture(typeof u?.password === 'string', file, where, 'needs a password');
-    checkFixture(profileSchema, u.profile, file, `${where}.profile`);
+    // checked as answered, with {baseUrl} standing for an address
+    checkFixture(profileSchema, { ...u.profile, thumbnail: expandThumbnail(String(u.profile?.thumbnail ?? ''), 'http://127.0.0.1') }, file, `${where}.profile`);
     return {
       profile: u.profile,
       passwordDigest: setup.secrets.digest(u.password),

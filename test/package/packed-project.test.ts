@@ -1,0 +1,81 @@
+import { execFile, spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../support/make-app.js';
+
+// The package as a user gets it: `npm pack`, installed with npm into an empty project next
+// to vitest and @playwright/test, then used from there. It needs the build (`npm test`
+// makes it first), so it packs with --ignore-scripts rather than building again under the
+// other tests' feet. The first install fills npm's cache (minutes); later ones read it.
+const run = promisify(execFile);
+const built = existsSync(join(ROOT, 'dist', 'index.js')) && existsSync(join(ROOT, 'dist', 'index.d.ts')) && existsSync(join(ROOT, 'dist', 'bundle'));
+const CHROMIUM = '/usr/bin/chromium';
+const versionOf = (pkg: string) => JSON.parse(readFileSync(join(ROOT, 'node_modules', pkg, 'package.json'), 'utf8')).version as string;
+/** The child runs its own vitest: none of this run's VITEST_* variables may leak into it. */
+const childEnv = () => Object.fromEntries(Object.entries({ ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', CI: '' }).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_OPTIONS'));
+
+describe.skipIf(!built)('the packed package in an empty project', () => {
+  let project: string;
+  const npx = (args: string[], timeout = 120_000) => run('npx', args, { cwd: project, env: childEnv(), timeout, encoding: 'utf8' });
+
+  beforeAll(async () => {
+    project = mkdtempSync(join(tmpdir(), 'authmock-project-'));
+    await run('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', project], { cwd: ROOT });
+    const tarball = readdirSync(project).find((f) => f.endsWith('.tgz'))!;
+    await run('npm', ['init', '-y'], { cwd: project });
+    const deps = [`./${tarball}`, `vitest@${versionOf('vitest')}`, `@playwright/test@${versionOf('playwright-core')}`];
+    await run('npm', ['install', ...deps, '--no-audit', '--no-fund', '--prefer-offline'], { cwd: project, timeout: 590_000 });
+    cpSync(join(import.meta.dirname, 'scratch'), project, { recursive: true });
+  }, 600_000);
+  afterAll(() => project && rmSync(project, { recursive: true, force: true }));
+
+  it('ships the entry point with its types', () => {
+    const manifest = JSON.parse(readFileSync(join(project, 'node_modules', 'authmock', 'package.json'), 'utf8'));
+    expect(manifest.exports['.']).toEqual({ types: './dist/index.d.ts', default: './dist/index.js' });
+    expect(readFileSync(join(project, 'node_modules', 'authmock', 'dist', 'index.d.ts'), 'utf8')).toContain('export declare function startAuthmock');
+  });
+
+  it('npx authmock serve prints its banner and answers a login; npx authmock check passes against it', async () => {
+    const server = spawn('npx', ['authmock', 'serve', '--port', '0', '--state', 'memory'], { cwd: project, env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      let out = '';
+      const url = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no banner in 60 s:\n${out}`)), 60_000);
+        const onData = (chunk: Buffer) => {
+          out += chunk.toString();
+          const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+          if (m) {
+            clearTimeout(timer);
+            resolve(m[1]);
+          }
+        };
+        server.stdout.on('data', onData);
+        server.stderr.on('data', onData);
+      });
+      const login = await fetch(`${url}/rest/V1/integration/customer/token`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username: 'roni_cost@example.com', password: 'roni_cost3@example.com' }),
+      });
+      expect(login.status).toBe(200);
+      const check = await npx(['authmock', 'check', '--target', url, '--quiet']);
+      expect(check.stdout).toMatch(/PASS {2}\d+ cases passed, 0 failed/);
+    } finally {
+      server.kill('SIGTERM');
+    }
+  }, 240_000);
+
+  it('runs a vitest suite whose globalSetup calls startAuthmock, two files in namespaces of their own', async () => {
+    const { stdout } = await npx(['vitest', 'run']);
+    expect(stdout).toMatch(/Test Files\s+2 passed/);
+    expect(stdout).toMatch(/Tests\s+2 passed/);
+  }, 240_000);
+
+  it.skipIf(!existsSync(CHROMIUM) && !process.env.CI)(`runs a Playwright config that starts authmock and logs in through a namespace (skipped: no ${CHROMIUM})`, async () => {
+    const { stdout } = await npx(['playwright', 'test']);
+    expect(stdout).toMatch(/2 passed/);
+  }, 240_000);
+});
