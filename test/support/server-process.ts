@@ -9,9 +9,13 @@ export interface ServerProcess {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
 
-/** Starts the real `authmock serve` bin on a free loopback port and waits for its banner. */
+/**
+ * Starts the real `authmock serve` bin on a free loopback port and waits for its banner.
+ * State is in memory unless args name one (the last --state wins): never the default
+ * state directory, which a developer's `npm start` holds.
+ */
 export async function startServer(args: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [join(ROOT, 'bin', 'authmock.js'), 'serve', '--port', '0', '--log-level', 'warn', ...args], {
+  const child = spawn(process.execPath, [join(ROOT, 'bin', 'authmock.js'), 'serve', '--port', '0', '--log-level', 'warn', '--state', 'memory', ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
