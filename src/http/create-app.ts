@@ -108,7 +108,12 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
     if (delay) await sleep(delay);
     if (mocked && journal.size > 0) {
       const body = read.kind === 'ok' ? read.body : undefined;
-      recordExchange(journal, { api, apis, ctx: seen, input, body, wire, ns: ns.name, time: ns.now(), durationMs: performance.now() - started });
+      // The journal is a window on the traffic: a failure to record is logged, never answered.
+      try {
+        recordExchange(journal, { api, apis, ctx: seen, input, body, wire, ns: ns.name, time: ns.now(), durationMs: performance.now() - started });
+      } catch (err) {
+        log.error({ err: (err as Error).message, path }, 'journal could not record a request');
+      }
     }
     if (steered?.fault) return applyFault(res, wire, steered.fault);
     // An explicit length spares the chunked encoding writeHead would otherwise choose.

@@ -112,9 +112,14 @@ function redactForm(text: string, options: RedactOptions): string {
       const name = safeDecode(pair.slice(0, eq));
       const value = safeDecode(pair.slice(eq + 1));
       const masked = maskValue(name, value, options) ?? maskTokensIn(value, options);
-      return `${pair.slice(0, eq)}=${masked === value ? pair.slice(eq + 1) : encodeURIComponent(masked)}`;
+      return `${pair.slice(0, eq)}=${masked === value ? pair.slice(eq + 1) : safeEncode(masked)}`;
     })
     .join('&');
+}
+
+/** A token's prefix may cut a surrogate pair in half; encode what is left, never throw. */
+function safeEncode(s: string): string {
+  return encodeURIComponent(s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'));
 }
 
 function safeDecode(s: string): string {
