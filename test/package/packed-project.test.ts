@@ -22,6 +22,9 @@ describe.skipIf(!built)('the packed package in an empty project', () => {
   const npx = (args: string[], timeout = 120_000) => run('npx', args, { cwd: project, env: childEnv(), timeout, encoding: 'utf8' });
 
   beforeAll(async () => {
+    // The tarball takes fixtures and specs from the tree but code from dist/: they must agree.
+    const { isBuildStale } = (await import(join(ROOT, 'scripts', 'build-if-stale.mjs'))) as { isBuildStale(root: string): boolean };
+    if (isBuildStale(ROOT)) throw new Error('dist/ is older than the sources: run `npm run build` (npm test does) before packing');
     project = mkdtempSync(join(tmpdir(), 'authmock-project-'));
     await run('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', project], { cwd: ROOT });
     const tarball = readdirSync(project).find((f) => f.endsWith('.tgz'))!;
@@ -74,7 +77,7 @@ describe.skipIf(!built)('the packed package in an empty project', () => {
     expect(stdout).toMatch(/Tests\s+2 passed/);
   }, 240_000);
 
-  it.skipIf(!existsSync(CHROMIUM) && !process.env.CI)(`runs a Playwright config that starts authmock and logs in through a namespace (skipped: no ${CHROMIUM})`, async () => {
+  it.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('runs a Playwright config that starts authmock and logs in through a namespace (skipped without /usr/bin/chromium outside CI)', async () => {
     const { stdout } = await npx(['playwright', 'test']);
     expect(stdout).toMatch(/2 passed/);
   }, 240_000);

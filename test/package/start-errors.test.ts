@@ -1,0 +1,39 @@
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../support/make-app.js';
+
+/** `authmock serve` through the real bin: its exit code and what it printed. */
+function serve(args: string[]): Promise<{ code: number | null; out: string }> {
+  const child = spawn(process.execPath, [join(ROOT, 'bin', 'authmock.js'), 'serve', '--state', 'memory', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  return new Promise((resolve) => child.once('exit', (code) => (clearTimeout(timer), resolve({ code, out }))));
+}
+
+describe('authmock serve start-up errors', () => {
+  it('names a port in use and what to do, exit 2, no raw EADDRINUSE', async () => {
+    const blocker = createServer().listen(0, '127.0.0.1');
+    await new Promise((resolve) => blocker.once('listening', resolve));
+    const { port } = blocker.address() as { port: number };
+    try {
+      const { code, out } = await serve(['--port', String(port)]);
+      expect(code).toBe(2);
+      expect(out).toContain(`authmock: port ${port} on 127.0.0.1 is already in use`);
+      expect(out).toContain('--port 0 picks a free one');
+      expect(out).not.toMatch(/EADDRINUSE|\n\s+at /);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('names a missing --specs directory, exit 2, no raw ENOENT', async () => {
+    const { code, out } = await serve(['--port', '0', '--specs', '/nonexistent/specs']);
+    expect(code).toBe(2);
+    expect(out).toContain('authmock: --specs /nonexistent/specs: no such directory; give the directory that holds commerce.openapi.yaml and social.openapi.yaml');
+    expect(out).not.toMatch(/ENOENT|\n\s+at /);
+  });
+});
