@@ -27,6 +27,7 @@ export interface AppOptions {
 import { runPipeline, renderStandalone } from '../pipeline/run-pipeline.js';
 import { createCors } from './cors.js';
 import { readBody } from './read-body.js';
+import { serveThumbnail, THUMBNAIL_PATH } from '../apis/social/serve-thumbnail.js';
 
 /**
  * The Express adapter, the only code that touches req and res: CORS, the body, then the
@@ -51,6 +52,12 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
     const state = await services.store.stats().catch((err: unknown) => (isStoreUnavailable(err) ? undefined : Promise.reject(err)));
     if (!state) return void res.status(503).json({ status: 'unavailable', apis: apis.map((a) => a.name), store: services.store.kind });
     res.json({ status: 'ok', apis: apis.map((a) => a.name), store: services.store.kind, state });
+  });
+
+  // The fixtures' thumbnail links load (served beside the spec: src/apis/social/serve-thumbnail.ts).
+  app.get(THUMBNAIL_PATH, (_req, res) => {
+    const { status, headers, body } = serveThumbnail();
+    res.writeHead(status, headers).end(body);
   });
 
   app.use(async (req: Request, res: Response) => {

@@ -65,7 +65,12 @@ describe('startAuthmock', () => {
     for (const [k, v] of Object.entries({ apiKey: 'demo-mobile-app', secretKey: 'demo-mobile-secret', email: 'jane.doe', password: 'jane-password-1' })) form.append(k, v);
     const res = await fetch(`${am.url}/socialapi/auth/post/login`, { method: 'POST', body: form });
     expect(res.status).toBe(201);
-    expect((await res.json()).user.thumbnail).toBe(`${am.url}/socialapi/static/thumbs/jane.doe.png`);
+    const thumbnail = (await res.json()).user.thumbnail;
+    expect(thumbnail).toBe(`${am.url}/socialapi/static/thumbs/jane.doe.png`);
+    const image = await fetch(thumbnail);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await image.arrayBuffer()).subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
   });
 
   it('refuses a namespace name the server would not accept', async () => {
