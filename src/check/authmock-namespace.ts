@@ -20,6 +20,14 @@ export async function claimAuthmockNamespace(target: string, options: { timeoutM
   if (!(await isAuthmock(base, options.timeoutMs))) return undefined;
   const name = `check-${randomBytes(6).toString('hex')}`;
   const headers: Record<string, string> = options.controlKey ? { 'X-Authmock-Key': options.controlKey } : {};
+  // The namespace's clock is set to the checker's own: signed requests (OAuth timestamps)
+  // and lifetimes then agree even with a server whose clock was moved, or is a test's fake one.
+  await fetch(`${base}/__ns/${name}/__authmock/clock`, {
+    method: 'POST',
+    headers: { ...headers, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ now: new Date().toISOString() }),
+    signal: AbortSignal.timeout(options.timeoutMs),
+  }).catch(() => undefined);
   return {
     name,
     base: `${base}/__ns/${name}`,

@@ -72,6 +72,6 @@ describe('a response broken on purpose', () => {
       expect(f.step).toMatch(/GET \/V1\/customers\/me -> 500/);
       expect(f.message).toMatch(/VIOLATIONS.*Response body property id must be integer/);
     }
-    expect(failed.every((f) => /GET \/V1\/customers\/me -> 500/.test(f.step))).toBe(true);
+    expect(failed.filter((f) => !/GET \/V1\/customers\/me -> 500/.test(f.step)).map((f) => `${f.name} ${f.step} ${f.message}`)).toEqual([]);
   });
 });

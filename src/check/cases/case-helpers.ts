@@ -21,6 +21,8 @@ export const PRISM_ANSWERS = {
   malformedJson: "Prism's own body parser answers malformed JSON (400 {error: invalid_json}) before forwarding",
   undeclaredBearer:
     "Prism answers 401 itself when a request carries an Authorization header that the operation's security does not declare (here: no bearer scheme)",
+  signedUrl:
+    'an OAuth 1.0a signature covers the URL the client addressed; a proxy forwards to another host and path, so the server rightly finds the signature invalid',
 } as const;
 
 /** The role a caller needs to be served, from the spec's x-authmock-permission: the API's first role that reaches it. */

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { CheckCase, Expectation } from '../case-types.js';
 import { readCheckIntegrations, type CheckIntegration, type CheckIntegrations } from '../../apis/commerce/checker-integrations.js';
-import type { BuildInput } from './case-helpers.js';
+import { PRISM_ANSWERS, type BuildInput } from './case-helpers.js';
 import type { OperationModel } from '../spec-model.js';
 import { resolvePointer } from '../../spec/json-pointer.js';
 
@@ -71,7 +71,7 @@ export function buildIntegrationCases(api: string, input: BuildInput, known: Che
     title: `integration (OAuth 1.0a): ${title}`,
     category: 'flow',
     requires: [],
-    tags: {},
+    tags: { prismAnswers: PRISM_ANSWERS.signedUrl },
     run,
   });
   const call = (credentials: CheckIntegration, options: SignOptions = {}, label?: string) => ({
