@@ -51,7 +51,7 @@ export interface IdentityKind {
   create(input: Record<string, unknown>, tools: IdentityTools): Promise<Identity>;
   update(current: Identity, patch: Record<string, unknown>, tools: IdentityTools): Identity;
   /** the identity as its API shows it, never with a secret */
-  view(identity: Identity): Record<string, unknown>;
+  view(identity: Identity, now: number): Record<string, unknown>;
 }
 
 export interface IdentityTools {

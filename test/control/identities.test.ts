@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as OTPAuth from 'otpauth';
 import { ACCOUNTS, adminToken, customerToken, makeApp } from '../support/make-app.js';
 
 const TOKEN = '/rest/V1/integration/customer/token';
@@ -88,6 +89,17 @@ describe('the control API: identities', () => {
     expect(pending.status).toBe(403);
     const minimal = await t.http.post('/__authmock/social/users').send({ username: 'bob' });
     expect(minimal.status).toBe(400);
+  });
+
+  it('tells an admin\'s current authenticator code on the namespace clock, and sets a new secret', async () => {
+    const t = makeApp();
+    const totp = (secret: string, at: number) => new OTPAuth.TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: at });
+    const admin = await t.http.get('/__authmock/identities/commerce/admins/admin').expect(200);
+    expect(admin.body).toMatchObject({ googleConfigured: true, currentCode: totp('JBSWY3DPEHPK3PXP', t.clock.now()) });
+    expect(JSON.stringify(admin.body)).not.toContain('JBSWY3DPEHPK3PXP');
+    await t.http.post('/__authmock/clock').send({ advanceSeconds: 90 }).expect(200);
+    const changed = await t.http.patch('/__authmock/identities/commerce/admins/admin').send({ googleSecret: 'GEZDGNBVGY3TQOJQ' }).expect(200);
+    expect(changed.body.currentCode).toBe(totp('GEZDGNBVGY3TQOJQ', t.clock.now() + 90_000));
   });
 
   it('answers 404 for a kind no module has', async () => {

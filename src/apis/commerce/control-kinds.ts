@@ -4,7 +4,7 @@ import { IdentityInputError } from '../../pipeline/api-runtime.js';
 import type { SecretDigester } from '../../auth/secrets.js';
 import { adminToIdentity, customerToIdentity, identityToAdmin, identityToCustomer } from './identities.js';
 import { integrationKind } from './integration-kind.js';
-import { decodeBase32 } from '../../auth/totp.js';
+import { currentTotp, decodeBase32 } from '../../auth/totp.js';
 
 const str = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : undefined);
 
@@ -100,7 +100,7 @@ export function commerceIdentityKinds(secrets: SecretDigester, customerSchema: V
       else if (patch.googleSecret !== undefined) admin.googleSecret = readGoogleSecret(patch.googleSecret);
       return adminToIdentity(admin);
     },
-    view(i) {
+    view(i, now) {
       const a = identityToAdmin(i);
       return {
         id: a.id,
@@ -108,6 +108,8 @@ export function commerceIdentityKinds(secrets: SecretDigester, customerSchema: V
         active: a.active,
         resources: a.resources === 'all' ? 'all' : [...a.resources],
         googleConfigured: a.googleSecret !== undefined,
+        // What an authenticator app shows now, on the namespace's clock: tests log in with it.
+        ...(a.googleSecret !== undefined ? { currentCode: currentTotp(a.googleSecret, now) } : {}),
       };
     },
   };

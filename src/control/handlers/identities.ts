@@ -60,14 +60,14 @@ export function createIdentityHandlers(runtime: Runtime): Record<string, Handler
     const exists = await store.getIdentity(ctx.ns.name, t.api.name, t.kind.kind, identity.id);
     if (exists) throw controlError('CONFLICT', `a ${t.name} with id ${identity.id} exists`);
     await save(ctx, t, identity);
-    return { status: 201, body: t.kind.view(identity) };
+    return { status: 201, body: t.kind.view(identity, ctx.ns.now()) };
   };
   return {
     async listIdentities(ctx) {
       const t = fromPath(ctx);
       await runtime.namespaces.ensure(ctx.ns.name);
       const all = await store.listIdentities(ctx.ns.name, t.api.name, t.kind.kind);
-      return { status: 200, body: all.map((i) => t.kind.view(i)) };
+      return { status: 200, body: all.map((i) => t.kind.view(i, ctx.ns.now())) };
     },
     createIdentity: create('', ''),
     createCommerceCustomer: create('commerce', 'customers'),
@@ -77,7 +77,7 @@ export function createIdentityHandlers(runtime: Runtime): Record<string, Handler
     async getIdentity(ctx) {
       const t = fromPath(ctx);
       await runtime.namespaces.ensure(ctx.ns.name);
-      return { status: 200, body: t.kind.view(await find(ctx, t, String(ctx.pathParams.id))) };
+      return { status: 200, body: t.kind.view(await find(ctx, t, String(ctx.pathParams.id)), ctx.ns.now()) };
     },
     async updateIdentity(ctx) {
       const t = fromPath(ctx);
@@ -85,7 +85,7 @@ export function createIdentityHandlers(runtime: Runtime): Record<string, Handler
       const current = await find(ctx, t, String(ctx.pathParams.id));
       const changed = await guarded(async () => t.kind.update(current, (ctx.body ?? {}) as Record<string, unknown>, tools(ctx, t)));
       await save(ctx, t, changed);
-      return { status: 200, body: t.kind.view(changed) };
+      return { status: 200, body: t.kind.view(changed, ctx.ns.now()) };
     },
     async deleteIdentity(ctx) {
       const t = fromPath(ctx);
