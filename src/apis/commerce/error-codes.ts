@@ -1,4 +1,5 @@
 import { ApiError } from '../../core/api-error.js';
+import { OAUTH_FAILURES } from '../../auth/oauth1/oauth-failures.js';
 
 /**
  * The commerce platform's errors, with its exact texts (docs/commerce-platform.md).
@@ -11,6 +12,12 @@ export interface CommerceErrorDef {
   kind: 'localized' | 'webapi';
   /** developer-mode message; %detail is replaced by the error's detail */
   devMessage?: string;
+}
+
+/** An OAuth refusal as a localized error, with the one copy of its status and message (src/auth/oauth1). */
+function oauthRefusal(code: keyof typeof OAUTH_FAILURES): CommerceErrorDef {
+  const { status, message } = OAUTH_FAILURES[code];
+  return { status, kind: 'localized', message };
 }
 
 export const COMMERCE_ERRORS = {
@@ -46,19 +53,19 @@ export const COMMERCE_ERRORS = {
   },
   // OAuth 1.0a refusals (docs/commerce-integrations.md §5): 400s are OauthInputExceptions,
   // 401s Oauth\Exceptions. A missing parameter is FIELD_REQUIRED / INPUT_EXCEPTIONS.
-  OAUTH_VERSION_REJECTED: { status: 400, kind: 'localized', message: 'The "%1" Oauth version isn\'t supported.' },
-  OAUTH_TOKEN_LENGTH_INVALID: { status: 400, kind: 'localized', message: 'The token length is invalid. Check the length and try again.' },
-  OAUTH_SIGNATURE_METHOD_UNSUPPORTED: { status: 400, kind: 'localized', message: 'Signature method %1 is not supported' },
-  OAUTH_CONSUMER_KEY_LENGTH: { status: 401, kind: 'localized', message: 'Consumer key is not the correct length' },
-  OAUTH_CONSUMER_NOT_FOUND: { status: 401, kind: 'localized', message: 'A consumer having the specified key does not exist' },
-  OAUTH_TIMESTAMP_REFUSED: { status: 400, kind: 'localized', message: 'Incorrect timestamp value in the oauth_timestamp parameter' },
-  OAUTH_NONCE_USED: { status: 401, kind: 'localized', message: 'The nonce is already being used by the consumer with ID %1' },
-  OAUTH_NONCE_ERROR: { status: 401, kind: 'localized', message: 'An error occurred validating the nonce' },
-  OAUTH_TOKEN_NOT_FOUND: { status: 401, kind: 'localized', message: 'Specified token does not exist' },
-  OAUTH_TOKEN_CONSUMER_MISMATCH: { status: 401, kind: 'localized', message: 'Token is not associated with the specified consumer' },
-  OAUTH_TOKEN_NOT_ACCESS: { status: 401, kind: 'localized', message: 'Token is not an access token' },
-  OAUTH_TOKEN_REVOKED: { status: 401, kind: 'localized', message: 'Access token has been revoked' },
-  OAUTH_SIGNATURE_INVALID: { status: 401, kind: 'localized', message: 'The signature is invalid. Verify and try again.' },
+  OAUTH_VERSION_REJECTED: oauthRefusal('VERSION_REJECTED'),
+  OAUTH_TOKEN_LENGTH_INVALID: oauthRefusal('TOKEN_LENGTH_INVALID'),
+  OAUTH_SIGNATURE_METHOD_UNSUPPORTED: oauthRefusal('SIGNATURE_METHOD_UNSUPPORTED'),
+  OAUTH_CONSUMER_KEY_LENGTH: oauthRefusal('CONSUMER_KEY_LENGTH'),
+  OAUTH_CONSUMER_NOT_FOUND: oauthRefusal('CONSUMER_NOT_FOUND'),
+  OAUTH_TIMESTAMP_REFUSED: oauthRefusal('TIMESTAMP_REFUSED'),
+  OAUTH_NONCE_USED: oauthRefusal('NONCE_USED'),
+  OAUTH_NONCE_ERROR: oauthRefusal('NONCE_ERROR'),
+  OAUTH_TOKEN_NOT_FOUND: oauthRefusal('TOKEN_NOT_FOUND'),
+  OAUTH_TOKEN_CONSUMER_MISMATCH: oauthRefusal('TOKEN_CONSUMER_MISMATCH'),
+  OAUTH_TOKEN_NOT_ACCESS: oauthRefusal('TOKEN_NOT_ACCESS'),
+  OAUTH_TOKEN_REVOKED: oauthRefusal('TOKEN_REVOKED'),
+  OAUTH_SIGNATURE_INVALID: oauthRefusal('SIGNATURE_INVALID'),
   // Two-factor admin login (--admin-2fa; docs/commerce-integrations.md §7).
   TFA_USE_PROVIDER: { status: 400, kind: 'localized', message: 'Please use the 2fa provider-specific endpoints to obtain a token.' },
   TFA_NO_PROVIDERS: { status: 400, kind: 'localized', message: 'Please ask an administrator with sufficient access to configure 2FA first' },
