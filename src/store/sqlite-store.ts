@@ -14,12 +14,13 @@ import type {
   SweepResult,
   TokenRecord,
 } from './store.js';
-import { migrate, NONCE_TABLE, StateVersionError } from './sqlite-schema.js';
+import { migrate, NONCE_TABLE } from './sqlite-schema.js';
 import { prepareStatements, SWEEP_INDEXES, type Statements } from './sqlite-statements.js';
+import { toIdentity, toNamespace, toToken } from './sqlite-rows.js';
+import { checkIntegrity, explain, StateError } from './sqlite-checks.js';
 
-export class StateError extends Error {
-  override name = 'StateError';
-}
+export { StateError } from './sqlite-checks.js';
+
 
 export interface SqliteStoreOptions {
   /** told of what opening the state did (a migration), once */
@@ -311,52 +312,4 @@ export class SqliteStore implements Store {
     this.flush();
     this.db.close();
   }
-}
-
-/** SQLite's own quick check: a damaged file is refused before anything reads it. */
-function checkIntegrity(db: Database.Database, file: string): void {
-  const rows = db.pragma('quick_check') as { quick_check: string }[];
-  const problems = rows.map((r) => r.quick_check).filter((r) => r !== 'ok');
-  if (problems.length > 0) {
-    throw new StateError(
-      `${file} is damaged (SQLite quick_check: ${problems.slice(0, 3).join('; ')}). ` +
-        'Move it away to start afresh, or restore it from a backup; authmock keeps no copy of its own.',
-    );
-  }
-}
-
-function explain(err: unknown, dir: string, file: string): Error {
-  const code = (err as { code?: string }).code;
-  if (code === 'SQLITE_BUSY') return new StateError(`the state in ${dir} is in use by another authmock process; stop it first, or use another --state`);
-  if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB') {
-    return new StateError(`${file} is damaged or not an authmock state file (${(err as Error).message}). Move it away to start afresh, or restore it from a backup.`);
-  }
-  if (err instanceof StateVersionError) return new StateError(err.message);
-  return err as Error;
-}
-
-function toNamespace(row: unknown): NamespaceRecord | undefined {
-  const r = row as { name: string; created_at: number; clock_offset_ms: number; settings: string; seed_hash: string } | undefined;
-  if (!r) return undefined;
-  return { name: r.name, createdAt: r.created_at, clockOffsetMs: r.clock_offset_ms, settings: JSON.parse(r.settings), seedHash: r.seed_hash };
-}
-
-function toIdentity(api: string, kind: string, row: unknown): Identity | undefined {
-  const r = row as { id: string; keys: string; data: string } | undefined;
-  return r && { api, kind, id: r.id, keys: JSON.parse(r.keys), data: JSON.parse(r.data) };
-}
-
-function toToken(row: unknown): TokenRecord | undefined {
-  const r = row as any;
-  if (!r) return undefined;
-  return {
-    id: r.id,
-    api: r.api,
-    verifierHash: r.verifier_hash,
-    userType: r.user_type,
-    userId: r.user_id,
-    clientApp: r.client_app ?? undefined,
-    issuedAt: r.issued_at,
-    expiresAt: r.expires_at,
-  };
 }
