@@ -1,0 +1,207 @@
+/** The inspector page's script: live requests over SSE, filters, and the control API's buttons. */
+export const INSPECTOR_SCRIPT = `(() => {
+  'use strict';
+  const params = new URLSearchParams(location.search);
+  const key = params.get('key');
+  const base = location.pathname.replace(/\\/ui\\/?$/, '');
+  const nsMatch = /^\\/__ns\\/([^/]+)\\//.exec(location.pathname);
+  const $ = (id) => document.getElementById(id);
+  $('ns').textContent = nsMatch ? decodeURIComponent(nsMatch[1]) : 'default';
+  const entries = [];
+  const MAX = 500;
+
+  async function call(method, path, body) {
+    const headers = {};
+    if (key) headers['X-Authmock-Key'] = key;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const res = await fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await res.text();
+    const data = text ? JSON.parse(text) : undefined;
+    if (!res.ok) throw new Error((data && (data.detail || data.title)) || res.statusText);
+    return data;
+  }
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (k === 'class') node.className = v;
+      else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
+      else node.setAttribute(k, v);
+    }
+    for (const c of children) if (c !== undefined && c !== null) node.append(c instanceof Node ? c : String(c));
+    return node;
+  }
+
+  const clock = (iso) => iso ? iso.slice(11, 19) : '';
+
+  function describeAuth(e) {
+    const a = e.auth, t = a.tokenPrefix ? 'token ' + a.tokenPrefix + '…' : 'the token';
+    const said = {
+      none: 'no token was sent',
+      malformed: t + ' is not in this API\\'s format',
+      'other-api': t + ' belongs to another API' + (a.detail ? ' (' + a.detail + ')' : ''),
+      unknown: t + ' is unknown in this namespace',
+      expired: t + ' has expired' + (a.detail ? ' (' + a.detail + ')' : ''),
+      revoked: (a.detail || t + ' was revoked'),
+      'no-identity': t + '\\'s user no longer exists',
+      refused: 'the credentials were refused' + (a.detail ? ' (' + a.detail + ')' : ''),
+      ok: 'authenticated as ' + (e.principal.userType || '') + ' ' + (e.principal.id || '') + (a.tokenPrefix ? ' (token ' + a.tokenPrefix + '…)' : ''),
+    }[a.outcome] || a.outcome;
+    return a.outcome + ': ' + said;
+  }
+
+  function describePermission(p) {
+    if (p.outcome === 'not-checked') return 'not checked' + (p.required ? ' (needs ' + p.required + ')' : ' (no operation matched)');
+    return p.outcome + ' (needs ' + p.required + ')';
+  }
+
+  function pretty(body) {
+    try { return JSON.stringify(JSON.parse(body), null, 2); } catch { return body; }
+  }
+
+  function entryNode(e) {
+    const statusClass = 'status s' + String(e.status)[0];
+    const summary = el('summary', {},
+      el('span', { class: statusClass }, e.status),
+      el('span', { class: 'method' }, e.method),
+      el('span', { class: 'path' }, e.path + (e.query ? '?' + e.query : '')),
+      el('span', { class: 'op' }, e.operationId),
+      el('span', { class: 'muted' }, clock(e.time) + ' · ' + e.durationMs + ' ms'),
+      e.steered ? el('span', { class: 'steered' }, 'steered by ' + e.steered.rule) : null);
+    const facts = el('dl', {},
+      el('dt', {}, 'Caller'), el('dd', {}, e.principal.kind === 'user' ? e.principal.userType + ' ' + e.principal.id : 'guest'),
+      el('dt', {}, 'Authentication'), el('dd', {}, describeAuth(e)),
+      el('dt', {}, 'Permission'), el('dd', {}, describePermission(e.permission)));
+    if (e.nearest) facts.append(el('dt', {}, 'Nearest operation'), el('dd', {}, e.nearest.operationId + ' (' + e.nearest.method + ' ' + e.nearest.path + '): ' + e.nearest.mismatch));
+    if (e.steered) facts.append(el('dt', {}, 'Steering'), el('dd', {}, 'rule ' + e.steered.rule + (e.steered.status ? ', status ' + e.steered.status : '') + (e.steered.delayMs ? ', delayed ' + e.steered.delayMs + ' ms' : '') + (e.steered.fault ? ', fault ' + e.steered.fault : '')));
+    const headers = (h) => Object.entries(h).map(([k, v]) => k + ': ' + v).join('\\n');
+    const details = el('details', { 'data-id': e.id }, summary, facts,
+      el('h3', {}, 'Request'), el('pre', {}, headers(e.request.httpHeaders) + (e.request.body ? '\\n\\n' + pretty(e.request.body) : '')),
+      el('h3', {}, 'Answer'), el('pre', {}, headers(e.response.httpHeaders) + '\\n\\n' + pretty(e.response.body)));
+    return el('li', {}, details);
+  }
+
+  function passes(e) {
+    const f = new FormData($('filters'));
+    const op = f.get('operationId').trim(), status = f.get('status').trim(), who = f.get('principal').trim();
+    if (op && e.operationId !== op) return false;
+    if (status && String(e.status) !== status) return false;
+    if (who && !(who === 'guest' ? e.principal.kind === 'guest' : e.principal.id === who || e.principal.userType + ':' + e.principal.id === who)) return false;
+    return true;
+  }
+
+  function render() {
+    const list = $('requests');
+    list.replaceChildren(...entries.filter(passes).map(entryNode));
+    $('empty').hidden = list.children.length > 0;
+  }
+
+  function add(e) {
+    if (entries.some((x) => x.id === e.id)) return;
+    entries.unshift(e);
+    if (entries.length > MAX) entries.pop();
+    if (passes(e)) {
+      $('requests').prepend(entryNode(e));
+      $('empty').hidden = true;
+    }
+  }
+
+  async function loadRequests() {
+    const list = await call('GET', '/requests?limit=' + MAX);
+    entries.length = 0;
+    entries.push(...list);
+    render();
+  }
+
+  function connect() {
+    const source = new EventSource(base + '/requests/stream' + (key ? '?key=' + encodeURIComponent(key) : ''));
+    source.addEventListener('open', () => { $('live').textContent = 'live'; });
+    source.addEventListener('error', () => { $('live').textContent = 'reconnecting…'; });
+    source.addEventListener('entry', (ev) => { add(JSON.parse(ev.data)); refreshSide(); });
+  }
+
+  async function loadClock() {
+    const c = await call('GET', '/clock');
+    $('now').textContent = c.now;
+    $('now').setAttribute('datetime', c.now);
+    $('offset').textContent = c.offsetSeconds ? '(' + (c.offsetSeconds > 0 ? '+' : '') + c.offsetSeconds + ' s)' : '(real time)';
+  }
+
+  async function loadRules() {
+    const rules = await call('GET', '/steering');
+    $('rules').replaceChildren(...rules.map((r) => el('li', {},
+      r.id + ': ' + r.operationId + (r.status ? ' → ' + r.status : '') + (r.delayMs !== undefined ? ' delay ' + JSON.stringify(r.delayMs) + ' ms' : '') + (r.fault ? ' fault ' + r.fault : '') + (r.username ? ' for ' + r.username : '') + (r.remaining !== undefined ? ', ' + r.remaining + ' left' : '') + ' ',
+      el('button', { type: 'button', 'aria-label': 'Remove rule ' + r.id, onclick: () => act(() => call('DELETE', '/steering/' + r.id)) }, 'Remove'))));
+  }
+
+  const KINDS = [['commerce', 'customers'], ['commerce', 'admins'], ['social', 'users'], ['social', 'apps']];
+  async function loadIdentities() {
+    const blocks = [];
+    for (const [api, kind] of KINDS) {
+      let list;
+      try { list = await call('GET', '/identities/' + api + '/' + kind); } catch { continue; }
+      const names = list.map((i) => (i.email || i.username || i.apiKey || i.name || '') + ' (' + (i.id ?? i.userId ?? '') + ')');
+      blocks.push(el('p', {}, el('strong', {}, api + ' ' + kind + ': '), names.join(', ') || 'none'));
+    }
+    $('identities').replaceChildren(...blocks);
+  }
+
+  async function loadLockouts() {
+    const locks = await call('GET', '/lockouts');
+    $('lockouts').replaceChildren(...locks.map((l) => el('tr', {},
+      el('td', {}, l.username + ' (' + l.api + ' ' + l.userType + ')'), el('td', {}, l.failures),
+      el('td', {}, l.locked ? clock(l.lockExpiresAt) : 'not locked'),
+      el('td', {}, el('button', { type: 'button', 'aria-label': 'Unlock ' + l.username, onclick: () => act(() => call('DELETE', '/lockouts/' + encodeURIComponent(l.username))) }, 'Unlock')))));
+  }
+
+  async function loadTokens() {
+    const tokens = await call('GET', '/tokens');
+    $('tokens').replaceChildren(...tokens.map((t) => el('tr', {},
+      el('td', {}, t.id), el('td', {}, t.api), el('td', {}, t.userType + ' ' + t.userId),
+      el('td', {}, t.expiresAt ? (t.expired ? 'expired ' : '') + t.expiresAt : 'never'),
+      el('td', {}, el('button', { type: 'button', 'aria-label': 'Revoke token ' + t.id, onclick: () => act(() => call('DELETE', '/tokens/' + t.api + '/' + t.id)) }, 'Revoke')))));
+  }
+
+  let pending;
+  function refreshSide() {
+    clearTimeout(pending);
+    pending = setTimeout(() => Promise.all([loadLockouts(), loadTokens(), loadRules()]).catch(showError), 150);
+  }
+
+  function showError(err) { $('live').textContent = 'error: ' + err.message; }
+
+  async function act(fn) {
+    try { await fn(); } catch (err) { showError(err); }
+    await Promise.all([loadClock(), loadRules(), loadLockouts(), loadTokens(), loadIdentities()]).catch(showError);
+  }
+
+  $('filters').addEventListener('input', render);
+  $('filters').addEventListener('submit', (ev) => ev.preventDefault());
+  $('clear-requests').addEventListener('click', () => act(async () => { await call('DELETE', '/requests'); entries.length = 0; render(); }));
+  $('clock-form').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    act(() => call('POST', '/clock', { advanceSeconds: Number(new FormData(ev.target).get('advanceSeconds')) }));
+  });
+  $('real-clock').addEventListener('click', () => act(() => call('POST', '/clock', { real: true })));
+  $('steering-form').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const f = new FormData(ev.target);
+    const rule = { operationId: f.get('operationId').trim() };
+    if (f.get('status')) rule.status = Number(f.get('status'));
+    if (f.get('times')) rule.times = Number(f.get('times'));
+    if (f.get('delayMs')) rule.delayMs = Number(f.get('delayMs'));
+    if (f.get('fault')) rule.fault = f.get('fault');
+    if (f.get('username').trim()) rule.username = f.get('username').trim();
+    $('steering-error').textContent = '';
+    call('POST', '/steering', rule).then(loadRules, (err) => { $('steering-error').textContent = err.message; });
+  });
+
+  (async () => {
+    try {
+      await loadRequests();
+      connect();
+      await act(async () => {});
+    } catch (err) { showError(err); }
+    setInterval(loadClock, 5000);
+  })();
+})();`;
