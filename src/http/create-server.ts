@@ -1,11 +1,11 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { Express } from 'express';
 import type { RequestInput } from '../core/types.js';
 import type { Runtime } from '../runtime/create-runtime.js';
 import { DEFAULT_NAMESPACE } from '../runtime/namespaces.js';
 import { runPipeline } from '../pipeline/run-pipeline.js';
-import { pickApi } from './create-app.js';
+import { pickApi } from './dispatch.js';
+import type { AuthmockApp } from './create-app.js';
 
 /**
  * A whole request (headers and body) must arrive within 30 s, its headers within 10 s:
@@ -30,7 +30,7 @@ export interface ServerLimits {
  * (so an oversized declared body gets its 413 before it is sent), and `CONNECT`, which
  * Node hands to a 'connect' listener or else closes, answered in the API's own format.
  */
-export function createHttpServer(runtime: Runtime, app: Express, limits: ServerLimits = {}): Server {
+export function createHttpServer(runtime: Runtime, app: AuthmockApp, limits: ServerLimits = {}): Server {
   const server = createServer(
     {
       requestTimeout: limits.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
@@ -38,7 +38,8 @@ export function createHttpServer(runtime: Runtime, app: Express, limits: ServerL
       connectionsCheckingInterval: limits.checkIntervalMs ?? 1000,
       keepAliveTimeout: 65_000,
     },
-    app,
+    // the mocked APIs straight to the pipeline; the rest through Express
+    (req, res) => void (app.dispatch(req, res) || app(req, res)),
   );
   if (limits.maxConnections !== undefined) server.maxConnections = limits.maxConnections;
   const { bodyLimit } = runtime.services.config;

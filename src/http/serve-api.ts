@@ -1,0 +1,115 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestInput } from '../core/types.js';
+import type { ApiRuntime } from '../pipeline/api-runtime.js';
+import type { Ctx, NamespaceView } from '../pipeline/context.js';
+import type { Runtime } from '../runtime/create-runtime.js';
+import type { Inspection } from '../journal/create-inspection.js';
+import { NamespaceLimitError } from '../runtime/namespaces.js';
+import { isStoreUnavailable } from '../store/store-unavailable.js';
+import { runPipeline, renderStandalone } from '../pipeline/run-pipeline.js';
+import { recordExchange } from '../journal/record-exchange.js';
+import { createSteerHook } from '../steering/create-steer-hook.js';
+import { applyFault, pickDelay, sleep } from '../steering/apply-fault.js';
+import { readBody } from './read-body.js';
+import { sendProblem } from './send-problem.js';
+
+/** Where a request goes once its namespace and API are known. */
+export interface ApiRoute {
+  api: ApiRuntime;
+  /** the namespace's name */
+  ns: string;
+  /** the path inside the API (after any /__ns/<name> prefix), without the query */
+  path: string;
+  /** the whole request target, query included */
+  url: string;
+  /** where the query starts in `url`; -1: none */
+  q: number;
+  /** performance.now() when the request arrived, or 0 when nothing measures it */
+  started: number;
+  /** a mocked API (journaled, steerable), not the control API */
+  mocked: boolean;
+}
+
+/**
+ * One request of an API through the pipeline, on plain node:http objects: the namespace,
+ * the body, steering, the journal, the answer. The mocked APIs reach it from the dispatch
+ * before Express; the control API from the Express app. Never rejects: a failure nobody
+ * foresaw is logged and answered as the API's own 500.
+ */
+export function createServeApi(runtime: Runtime, inspection: Inspection) {
+  const { services } = runtime;
+  const { config, log } = services;
+  const { journal } = inspection;
+
+  return async function serveApi(req: IncomingMessage, res: ServerResponse, route: ApiRoute): Promise<void> {
+    const { api, path, url, q, started, mocked } = route;
+    const input: RequestInput = {
+      method: req.method ?? 'GET',
+      path,
+      query: new URLSearchParams(q < 0 ? '' : url.slice(q + 1)),
+      target: url,
+      headers: req.headers,
+    };
+    let ns: NamespaceView | undefined;
+    try {
+      const opened = await openNamespace(runtime, route.ns);
+      if (opened instanceof NamespaceLimitError) return void sendProblem(res, 409, 'Conflict', opened.message);
+      ns = opened;
+      const read = await readBody(req, config.bodyLimit);
+      // The client went away mid-upload: nobody to answer, nothing worth more than a debug line.
+      if (read.kind === 'aborted') return void log.debug({ method: req.method, path, err: read.error.message }, 'upload aborted');
+      let seen: Ctx | undefined;
+      const extras = mocked ? { steer: createSteerHook(inspection.rules, inspection.examplesOf, req.headers.prefer), onDone: (c: Ctx) => void (seen = c) } : undefined;
+      const wire =
+        read.kind === 'too-large'
+          ? renderStandalone(api, api.dialect.bodyTooLarge(config.bodyLimit), input, ns, services)
+          : await runPipeline(api, read.kind === 'ok' ? { ...input, rawBody: read.body } : input, ns, services, runtime.hooks, extras);
+      if (read.kind === 'too-large') res.setHeader('Connection', 'close');
+      const steered = seen?.steered;
+      const delay = mocked ? pickDelay(config.latency, steered?.delayMs) : 0;
+      if (delay) await sleep(delay);
+      if (mocked && journal.size > 0) {
+        const body = read.kind === 'ok' ? read.body : undefined;
+        // The journal is a window on the traffic: a failure to record is logged, never answered.
+        try {
+          recordExchange(journal, { api, apis: runtime.apis, ctx: seen, input, body, wire, ns: ns.name, time: ns.now(), durationMs: performance.now() - started });
+        } catch (err) {
+          log.error({ err: (err as Error).message, path }, 'journal could not record a request');
+        }
+      }
+      if (steered?.fault) return applyFault(res, wire, steered.fault);
+      // An explicit length spares the chunked encoding writeHead would otherwise choose.
+      wire.headers['Content-Length'] = String(Buffer.byteLength(wire.payload));
+      res.writeHead(wire.status, wire.headers);
+      res.end(wire.payload);
+      if (started) log.debug({ method: req.method, path, status: wire.status, ms: +(performance.now() - started).toFixed(2) }, 'request');
+    } catch (err) {
+      // Our bug (the pipeline itself never throws): the API's own 500, never a hang.
+      const reportId = services.random.bytes(6).toString('hex');
+      log.error({ err, reportId, method: req.method, path }, 'unexpected error serving a request');
+      if (res.headersSent) return void res.destroy();
+      const view = ns ?? runtime.namespaces.view(emptyRecord(route.ns));
+      const wire = renderStandalone(api, api.dialect.internalError(reportId), input, view, services);
+      wire.headers['Content-Length'] = String(Buffer.byteLength(wire.payload));
+      res.writeHead(wire.status, wire.headers).end(wire.payload);
+    }
+  };
+}
+
+/** The namespace's view, or the refusal of a new one past --max-namespaces. */
+async function openNamespace(runtime: Runtime, name: string): Promise<NamespaceView | NamespaceLimitError> {
+  try {
+    return await runtime.namespaces.open(name);
+  } catch (err) {
+    if (err instanceof NamespaceLimitError) return err;
+    if (!isStoreUnavailable(err)) throw err;
+    // The store is away (Redis down): the request goes on with the start-up settings, and
+    // whatever step needs the state meets the same error and answers the API's own 503,
+    // negotiated as any answer (XML when asked for); what needs no state still answers.
+    return runtime.namespaces.view(emptyRecord(name));
+  }
+}
+
+function emptyRecord(name: string) {
+  return { name, createdAt: 0, clockOffsetMs: 0, settings: {}, seedHash: '' };
+}
