@@ -2,6 +2,7 @@ import type { Store } from './store.js';
 import { MemoryStore } from './memory-store.js';
 import { SqliteStore, type SqliteStoreOptions } from './sqlite-store.js';
 import { isRedisUrl } from './redis/redis-url.js';
+import { ReadCacheStore } from './read-cache-store.js';
 
 export interface OpenStoreOptions extends SqliteStoreOptions {
   /** a Redis command unanswered this long fails as unavailable (ms) */
@@ -9,12 +10,13 @@ export interface OpenStoreOptions extends SqliteStoreOptions {
 }
 
 /**
- * `memory` keeps nothing; anything else is the directory of the SQLite state file.
- * A Redis URL needs a connection first: use openStoreAsync.
+ * `memory` keeps nothing; anything else is the directory of the SQLite state file. Both
+ * are written by this process alone, so what each request reads is kept in front of them
+ * (read-cache-store.ts). A Redis URL needs a connection first: use openStoreAsync.
  */
 export function openStore(state: string, options: SqliteStoreOptions = {}): Store {
   if (isRedisUrl(state)) throw new Error('a Redis state is opened with openStoreAsync (connecting is asynchronous)');
-  return state === 'memory' ? new MemoryStore() : new SqliteStore(state, options);
+  return new ReadCacheStore(state === 'memory' ? new MemoryStore() : new SqliteStore(state, options));
 }
 
 /**

@@ -4,11 +4,14 @@ import { join } from 'node:path';
 import { MemoryStore } from '../../src/store/memory-store.js';
 import { SqliteStore } from '../../src/store/sqlite-store.js';
 import type { Store } from '../../src/store/store.js';
+import { ReadCacheStore } from '../../src/store/read-cache-store.js';
 import { REDIS_IMPLEMENTATION } from '../redis/support/redis-implementation.js';
 
 /** One Store implementation the shared suite runs against: how to get a fresh one and how to dispose of it. */
 export interface StoreImplementation {
   name: string;
+  /** the store's `kind` when it is not the name */
+  kind?: string;
   open(): Promise<Store>;
   close(store: Store): Promise<void>;
 }
@@ -38,6 +41,28 @@ export const STORE_IMPLEMENTATIONS: readonly StoreImplementation[] = [
       const dir = sqliteDirs.get(store);
       if (dir) rmSync(dir, { recursive: true, force: true });
     },
+  },
+  // what `authmock serve` opens: the read cache in front of SQLite (src/store/open-store.ts)
+  {
+    name: 'sqlite behind the read cache',
+    kind: 'sqlite',
+    open: async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'authmock-store-'));
+      const store = new ReadCacheStore(new SqliteStore(dir));
+      sqliteDirs.set(store, dir);
+      return store;
+    },
+    close: async (store) => {
+      await store.close();
+      const dir = sqliteDirs.get(store);
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    },
+  },
+  {
+    name: 'memory behind the read cache',
+    kind: 'memory',
+    open: async () => new ReadCacheStore(new MemoryStore()),
+    close: (store) => store.close(),
   },
   // a throw-away redis-server per test file (test/redis/support); none when it is missing off CI
   ...REDIS_IMPLEMENTATION,
