@@ -27,6 +27,15 @@ describe('the keyed id permutation', () => {
     expect(seen.size).toBe(5000);
   });
 
+  it('reads an id back the same the second time (remembered) as the first (computed), past its memory too', () => {
+    const p = createIdPermutation(KEY, 'test');
+    const fresh = () => createIdPermutation(KEY, 'test');
+    const wires = Array.from({ length: 5000 }, (_, i) => fresh().permute(i * 7919));
+    for (const round of [0, 1]) wires.forEach((w, i) => expect(p.unpermute(w), `round ${round}`).toBe(i * 7919));
+    expect(() => p.unpermute(2 ** 48)).toThrow(RangeError);
+    expect(() => p.unpermute(-1)).toThrow(RangeError);
+  });
+
   it('depends on the key', () => {
     const a = createIdPermutation(KEY, 'test');
     const b = createIdPermutation(randomBytes(32), 'test');
