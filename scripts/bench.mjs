@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm run bench`: authmock against `prism mock` of the same specs and a bare Express 5
-// app, same load (autocannon as a library, 50 connections, warm-up discarded, rounds
+// `npm run bench`: authmock against `prism mock` of the same specs, a bare Express 5 app
+// and a bare node:http server (both answering constants), same load (autocannon as a library, 50 connections, warm-up discarded, rounds
 // alternating the servers), plus start-up time and memory. 127.0.0.1 only, bounded in time.
 // Env: BENCH_ROUNDS (3), BENCH_WARMUP (3 s), BENCH_DURATION (10 s), BENCH_STARTS (5),
 //      BENCH_CONNECTIONS (50), BENCH_PRISM_SILENT (1: also measure `prism mock -v silent`; 0: skip),
@@ -46,6 +46,7 @@ const redis = { url: '' };
 const AUTHMOCK_BIN = join(ROOT, 'bin', 'authmock.js');
 const PRISM_BIN = join(ROOT, 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js'); // node_modules/.bin/prism -> this
 const EXPRESS_BIN = join(ROOT, 'bench', 'bare-express.mjs');
+const NODE_BIN = join(ROOT, 'bench', 'bare-node.mjs');
 const COMMERCE_SPEC = join(ROOT, 'specs', 'commerce.openapi.yaml');
 const SOCIAL_SPEC = join(ROOT, 'specs', 'social.openapi.yaml');
 
@@ -104,6 +105,11 @@ const ALL_SERVERS = [
   {
     key: 'express', label: 'bare Express 5', commercePrefix: '/rest',
     start: (p) => [{ api: 'both', args: [EXPRESS_BIN, '--port', p] }],
+  },
+  {
+    // what Node itself can do: node:http answering a constant (issue #15: GET me at least 0.35 of it)
+    key: 'node', label: 'bare node:http', commercePrefix: '/rest',
+    start: (p) => [{ api: 'both', args: [NODE_BIN, '--port', p] }],
   },
 ];
 const SERVERS = ONLY ? ALL_SERVERS.filter((s) => ONLY.has(s.key)) : ALL_SERVERS;
@@ -345,6 +351,7 @@ async function main() {
       vsPrism: rps('authmock', ep.key) / rps('prism', ep.key),
       vsPrismSilent: PRISM_SILENT ? rps('authmock', ep.key) / rps('prismSilent', ep.key) : undefined,
       vsExpress: rps('authmock', ep.key) / rps('express', ep.key),
+      vsNode: rps('authmock', ep.key) / rps('node', ep.key),
       // issue #13: authmock on Redis against authmock on SQLite, and two instances on one Redis against one
       redisVsSqlite: rps('authmockRedis', ep.key) / rps('authmock', ep.key),
       twoVsOneOnRedis: rps('authmockRedis2', ep.key) / rps('authmockRedis', ep.key),
@@ -360,9 +367,10 @@ async function main() {
     { what: 'authmock/Prism GET me', value: ratios.me.vsPrism, floor: 3.0, kind: 'min' },
     { what: 'authmock/Prism customer token', value: ratios.token.vsPrism, floor: 2.5, kind: 'min' },
     { what: 'authmock/Prism social login', value: ratios.login.vsPrism, floor: 2.5, kind: 'min' },
-    { what: 'authmock/bare Express GET me', value: ratios.me.vsExpress, floor: 0.85, kind: 'min' },
-    { what: 'authmock/bare Express customer token', value: ratios.token.vsExpress, floor: 0.85, kind: 'min' },
-    { what: 'authmock/bare Express social login', value: ratios.login.vsExpress, floor: 0.85, kind: 'min' },
+    { what: 'authmock/bare Express GET me', value: ratios.me.vsExpress, floor: 1.6, kind: 'min' },
+    { what: 'authmock/bare Express customer token', value: ratios.token.vsExpress, floor: 1.4, kind: 'min' },
+    { what: 'authmock/bare Express social login', value: ratios.login.vsExpress, floor: 1.4, kind: 'min' },
+    { what: 'authmock/bare node:http GET me', value: ratios.me.vsNode, floor: 0.35, kind: 'min' },
     ...(WITH_REDIS
       ? [
           { what: 'authmock on Redis ÷ on SQLite, GET me', value: ratios.me.redisVsSqlite, floor: 0.7, kind: 'min' },
