@@ -91,5 +91,8 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): AuthmockA
 
 /** The fixtures' thumbnails are served by the Express route above, not by the social API. */
 function isThumbnail(req: IncomingMessage): boolean {
-  return (req.method === 'GET' || req.method === 'HEAD') && THUMBNAIL_PATH.test(req.url?.split('?', 1)[0] ?? '');
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const url = req.url ?? '';
+  const q = url.indexOf('?');
+  return THUMBNAIL_PATH.test(q < 0 ? url : url.slice(0, q));
 }

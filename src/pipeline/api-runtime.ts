@@ -22,6 +22,8 @@ export interface ModuleSetup {
   config: Readonly<Config>;
   /** where the server is reached (`http://127.0.0.1:4010`), known once it listens */
   baseUrl(): string;
+  /** JSON.stringify, kept with answer bodies that never change (src/pipeline/fixed-memo.ts) */
+  json(value: unknown): string;
 }
 
 /** An API module's parts, built once per runtime: no state outlives the runtime. */

@@ -19,7 +19,7 @@ export function findViolation(ctx: Ctx, result: HandlerResult): ResponseViolatio
   const base = { api: op.api, operationId: op.operationId, status: result.status };
   if (!declared) return { ...base, problems: [`status ${result.status} is not declared`] };
   const validate = declared.byType.get('application/json') ?? declared.byType.values().next().value;
-  if (!validate || validate(result.body)) return undefined;
+  if (!validate || ctx.services.memo.validate(validate, result.body)) return undefined;
   return {
     ...base,
     problems: (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}${e.params ? ' ' + JSON.stringify(e.params) : ''}`),

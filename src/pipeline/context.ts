@@ -9,6 +9,7 @@ import type { TokenRecord } from '../store/store.js';
 import type { TokenCodec } from '../auth/tokens.js';
 import type { Router } from './router.js';
 import type { AuthInfo, SteeredInfo } from '../journal/journal.js';
+import type { FixedMemo } from './fixed-memo.js';
 
 /** What steps and handlers may use besides the request: passed in, never imported. */
 export interface Services {
@@ -19,6 +20,8 @@ export interface Services {
   config: Readonly<Config>;
   log: Logger;
   secrets: SecretDigester;
+  /** JSON text and validation of answer bodies that never change, kept with them */
+  memo: FixedMemo;
 }
 
 /** The settings in force in a namespace: its own overrides over the start-up ones. */

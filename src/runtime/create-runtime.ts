@@ -19,6 +19,7 @@ import { SecretDigester } from '../auth/secrets.js';
 import { createRandomPool } from '../auth/random-pool.js';
 import { createLogger, type Logger } from '../log/create-logger.js';
 import { Namespaces } from './namespaces.js';
+import { createFixedMemo } from '../pipeline/fixed-memo.js';
 import { freezeConfig } from './freeze-config.js';
 
 export interface RuntimeOptions {
@@ -58,6 +59,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const random = options.random ?? createRandomPool();
   const clock = options.clock ?? { now: () => Date.now() };
   const secrets = new SecretDigester(options.store.secretKey, random);
+  const memo = createFixedMemo(options.store.fixedValues);
   const address = { url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}` };
   const apis = modules.map((module, i): ApiRuntime => {
     const spec = specs[i];
@@ -70,6 +72,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       tokenKey: options.store.secretKey,
       config,
       baseUrl: () => address.url,
+      json: memo.json,
     });
     const operations = buildOperations(module.name, spec, compiler);
     const handlers = Object.freeze({ ...parts.handlers, ...options.handlers?.[module.name] });
@@ -85,6 +88,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     config,
     log: options.log ?? createLogger(config.logLevel),
     secrets,
+    memo,
   });
   const namespaces = new Namespaces(options.store, seed, hashSeed(seed), clock, config);
   return Object.freeze({ apis, services, hooks: options.hooks ?? {}, namespaces, modules, address });

@@ -33,6 +33,8 @@ interface NsCache {
 export class ReadCacheStore implements Store {
   readonly kind: string;
   readonly secretKey: Buffer;
+  /** every object the cache froze (nested ones too): they never change */
+  readonly fixedValues = new WeakSet<object>();
   private readonly spaces = new Map<string, NsCache>();
   /** bumped by every write that drops entries: a read begun before it is not kept */
   private version = 0;
@@ -53,6 +55,10 @@ export class ReadCacheStore implements Store {
       this.spaces.set(ns, found);
     }
     return found;
+  }
+
+  private freeze<T>(value: T): T {
+    return deepFreeze(value, this.fixedValues);
   }
 
   private put<V>(map: Map<string, V>, key: string, value: V): V {
@@ -96,7 +102,7 @@ export class ReadCacheStore implements Store {
     if (space?.record) return space.record;
     const version = this.version;
     const record = await this.inner.getNamespace(ns);
-    if (record && version === this.version) this.space(ns).record = deepFreeze(record);
+    if (record && version === this.version) this.space(ns).record = this.freeze(record);
     return record;
   }
 
@@ -152,7 +158,7 @@ export class ReadCacheStore implements Store {
     const version = this.version;
     const found = await this.inner.getIdentity(ns, api, kind, id);
     // kept only while the namespace's record is: a deleted namespace keeps nothing here
-    if (version === this.version && this.spaces.get(ns)?.record) this.put(this.space(ns).identities, key, found ? deepFreeze(found) : null);
+    if (version === this.version && this.spaces.get(ns)?.record) this.put(this.space(ns).identities, key, found ? this.freeze(found) : null);
     return found;
   }
 
@@ -162,7 +168,7 @@ export class ReadCacheStore implements Store {
     if (cached !== undefined) return cached ?? undefined;
     const version = this.version;
     const found = await this.inner.findIdentity(ns, api, kind, loginKey);
-    if (version === this.version && this.spaces.get(ns)?.record) this.put(this.space(ns).byKey, key, found ? deepFreeze(found) : null);
+    if (version === this.version && this.spaces.get(ns)?.record) this.put(this.space(ns).byKey, key, found ? this.freeze(found) : null);
     return found;
   }
 
@@ -203,7 +209,7 @@ export class ReadCacheStore implements Store {
     const version = this.version;
     const found = await this.inner.findToken(ns, api, id);
     // a token not found is not kept: the next one issued may take that id
-    if (found && version === this.version && this.spaces.get(ns)?.record) this.put(this.space(ns).tokens, key, deepFreeze(found));
+    if (found && version === this.version && this.spaces.get(ns)?.record) this.put(this.space(ns).tokens, key, this.freeze(found));
     return found;
   }
 
@@ -282,10 +288,11 @@ export class ReadCacheStore implements Store {
   }
 }
 
-function deepFreeze<T>(value: T): T {
+function deepFreeze<T>(value: T, fixed: WeakSet<object>): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
+    fixed.add(value);
+    for (const v of Object.values(value)) deepFreeze(v, fixed);
   }
   return value;
 }

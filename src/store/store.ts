@@ -85,6 +85,12 @@ export interface StoreStats {
 export interface Store {
   readonly kind: string;
   /**
+   * Values this store's reads handed out that never change (deeply frozen): what the
+   * pipeline computes of them may be kept with them (src/pipeline/fixed-memo.ts). Absent:
+   * every read is a fresh value.
+   */
+  readonly fixedValues?: { has(value: object): boolean };
+  /**
    * The key passwords and secrets are digested with. It is kept with the state, so the
    * stored digests stay usable across restarts; it never leaves the store.
    */

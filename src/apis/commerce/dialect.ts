@@ -27,7 +27,7 @@ const XML_TYPE = 'application/xml; charset=utf-8';
  * The response format comes first: the platform picks its renderer from Accept when the
  * response object is built, so routing errors are rendered as XML too.
  */
-export function createCommerceDialect(stores: ReadonlyMap<string, StoreView>, developerMode: boolean): Dialect {
+export function createCommerceDialect(stores: ReadonlyMap<string, StoreView>, developerMode: boolean, json: (value: unknown) => string = JSON.stringify): Dialect {
   return {
     steps: [
       createNegotiateStep(),
@@ -49,7 +49,7 @@ export function createCommerceDialect(stores: ReadonlyMap<string, StoreView>, de
       return {
         status: result.status,
         headers: { 'Content-Type': xml ? XML_TYPE : JSON_TYPE, ...result.headers },
-        payload: xml ? renderXml(result.body) : JSON.stringify(result.body),
+        payload: xml ? renderXml(result.body) : json(result.body),
       };
     },
     mapValidation: mapCommerceValidation,

@@ -21,7 +21,7 @@ export const commerceModule: ApiModule = {
     const fixtures = loadCommerceFixtures(setup);
     const storeCodes = ['default', 'all', ...[...fixtures.stores.keys()].filter((c) => c !== 'default')];
     return {
-      dialect: createCommerceDialect(fixtures.stores, setup.config.developerMode),
+      dialect: createCommerceDialect(fixtures.stores, setup.config.developerMode, setup.json),
       handlers: commerceHandlers as Record<string, Handler>,
       tokens: createCommerceTokens(setup.tokenKey),
       seed: fixtures.seed,

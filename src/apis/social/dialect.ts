@@ -23,7 +23,7 @@ export function renderSocialError(err: SocialError): HandlerResult {
  * The social login API: the body is read first (the token may travel in it), then the
  * token, the permission, the fields, and the handler.
  */
-export function createSocialDialect(): Dialect {
+export function createSocialDialect(json: (value: unknown) => string = JSON.stringify): Dialect {
   return {
     steps: [routeSocial, createDecodeBodyStep(), authenticate, authorize, validateRequest, invokeHandler],
     renderError(err) {
@@ -34,7 +34,7 @@ export function createSocialDialect(): Dialect {
       return {
         status: result.status,
         headers: { 'Content-Type': 'application/json', ...result.headers },
-        payload: JSON.stringify(result.body),
+        payload: json(result.body),
       };
     },
     mapValidation: mapSocialValidation,

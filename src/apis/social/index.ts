@@ -21,7 +21,7 @@ export const socialModule: ApiModule = {
   build(setup) {
     const fixtures = loadSocialFixtures(setup);
     return {
-      dialect: createSocialDialect(),
+      dialect: createSocialDialect(setup.json),
       handlers: withThumbnailsExpanded(socialHandlers as Record<string, Handler>, setup.baseUrl),
       tokens: createSocialTokens(setup.tokenKey),
       seed: fixtures.seed,
