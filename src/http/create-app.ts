@@ -1,48 +1,36 @@
-import type { IncomingMessage } from 'node:http';
 import express, { type Express, type Request, type Response } from 'express';
 import type { Runtime } from '../runtime/create-runtime.js';
 import { isStoreUnavailable } from '../store/store-unavailable.js';
-import type { Handler } from '../pipeline/context.js';
-import { createControlApi, CONTROL_PREFIX } from '../control/create-control-api.js';
+import { CONTROL_PREFIX } from '../control/create-control-api.js';
 import { splitNamespace } from './split-namespace.js';
-import { createInspection } from '../journal/create-inspection.js';
-import { createJournalHandlers } from '../control/handlers/journal.js';
-import { createSteeringHandlers } from '../control/handlers/steering.js';
-import { allowsInspector, createInspectorPage, INSPECTOR_PATH, serveInspectorPage, serveRequestStream, STREAM_PATH } from './inspector/serve-inspector.js';
-import { createCors } from './cors.js';
+import { allowsInspector, INSPECTOR_PATH, serveInspectorPage, serveRequestStream, STREAM_PATH } from './inspector/serve-inspector.js';
 import { serveThumbnail, THUMBNAIL_PATH } from '../apis/social/serve-thumbnail.js';
-import { createServeApi } from './serve-api.js';
-import { createDispatch, type Dispatch } from './dispatch.js';
+import type { Dispatch } from './dispatch.js';
 import { sendProblem } from './send-problem.js';
+import { createHttpParts, type AppOptions, type HttpParts } from './create-http-parts.js';
+
+export type { AppOptions } from './create-http-parts.js';
 
 const CONTROL_SPEC_PATH = `${CONTROL_PREFIX}/openapi.yaml`;
 
-export interface AppOptions {
-  /** the key the control API requires (off loopback); undefined: open */
-  controlKey?: string;
-  /** more control operations by operationId (the journal and steering add theirs) */
-  controlHandlers?: Record<string, Handler>;
-}
-
 /** The Express app, and the dispatch the node:http server runs before it. */
 export type AuthmockApp = Express & { dispatch: Dispatch };
+
+/** The whole HTTP layer as one Express app (tests mount it with supertest). */
+export function createApp(runtime: Runtime, options: AppOptions = {}): AuthmockApp {
+  return createExpressApp(createHttpParts(runtime, options));
+}
 
 /**
  * The HTTP layer, the only code that touches req and res. The mocked APIs' requests go
  * through the dispatch (src/http/dispatch.ts); Express serves what is not on that hot
  * path: health, thumbnails, the control API, the inspector, and every 404.
  */
-export function createApp(runtime: Runtime, options: AppOptions = {}): AuthmockApp {
+export function createExpressApp(parts: HttpParts): AuthmockApp {
+  const { runtime, options, inspection, control, inspectorPage, applyCors, serveApi, dispatch } = parts;
   const { services, apis } = runtime;
-  const { config, log } = services;
-  const inspection = createInspection(runtime, config.journalSize ?? 1000);
+  const { log } = services;
   const { journal } = inspection;
-  const controlHandlers = { ...createJournalHandlers(journal), ...createSteeringHandlers(inspection), ...options.controlHandlers };
-  const control = config.control ? createControlApi(runtime, { key: options.controlKey }, controlHandlers, inspection.clear) : undefined;
-  const inspectorPage = createInspectorPage(inspection.operations.map((o) => o.operationId));
-  const applyCors = createCors(config.corsOrigins);
-  const serveApi = createServeApi(runtime, inspection);
-  const dispatch = createDispatch({ apis, log, journalSize: journal.size, applyCors, serveApi, exclude: isThumbnail });
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
@@ -87,12 +75,4 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): AuthmockA
     res.status(404).json({ message: `No API is served at ${path}. ${apis.map((a) => `${a.name}: ${a.prefix}/...`).join(', ')}` });
   });
   return Object.assign(app, { dispatch });
-}
-
-/** The fixtures' thumbnails are served by the Express route above, not by the social API. */
-function isThumbnail(req: IncomingMessage): boolean {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  const url = req.url ?? '';
-  const q = url.indexOf('?');
-  return THUMBNAIL_PATH.test(q < 0 ? url : url.slice(0, q));
 }

@@ -4,8 +4,7 @@ import type { RequestInput } from '../core/types.js';
 import type { Runtime } from '../runtime/create-runtime.js';
 import { DEFAULT_NAMESPACE } from '../runtime/namespaces.js';
 import { runPipeline } from '../pipeline/run-pipeline.js';
-import { pickApi } from './dispatch.js';
-import type { AuthmockApp } from './create-app.js';
+import { pickApi, type DispatchingHandler } from './dispatch.js';
 
 /**
  * A whole request (headers and body) must arrive within 30 s, its headers within 10 s:
@@ -30,7 +29,7 @@ export interface ServerLimits {
  * (so an oversized declared body gets its 413 before it is sent), and `CONNECT`, which
  * Node hands to a 'connect' listener or else closes, answered in the API's own format.
  */
-export function createHttpServer(runtime: Runtime, app: AuthmockApp, limits: ServerLimits = {}): Server {
+export function createHttpServer(runtime: Runtime, app: DispatchingHandler, limits: ServerLimits = {}): Server {
   const server = createServer(
     {
       requestTimeout: limits.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,

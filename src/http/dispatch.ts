@@ -7,6 +7,9 @@ import { splitNamespace } from './split-namespace.js';
 /** Takes a request (and answers it) or leaves it to the next handler. */
 export type Dispatch = (req: IncomingMessage, res: ServerResponse) => boolean;
 
+/** A request handler for what the dispatch leaves, carrying the dispatch (the Express app is one). */
+export type DispatchingHandler = ((req: IncomingMessage, res: ServerResponse) => void) & { dispatch: Dispatch };
+
 export interface DispatchParts {
   apis: readonly ApiRuntime[];
   log: Logger;

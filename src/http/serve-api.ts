@@ -30,13 +30,15 @@ export interface ApiRoute {
   mocked: boolean;
 }
 
+export type ServeApi = (req: IncomingMessage, res: ServerResponse, route: ApiRoute) => Promise<void>;
+
 /**
  * One request of an API through the pipeline, on plain node:http objects: the namespace,
  * the body, steering, the journal, the answer. The mocked APIs reach it from the dispatch
  * before Express; the control API from the Express app. Never rejects: a failure nobody
  * foresaw is logged and answered as the API's own 500.
  */
-export function createServeApi(runtime: Runtime, inspection: Inspection) {
+export function createServeApi(runtime: Runtime, inspection: Inspection): ServeApi {
   const { services } = runtime;
   const { config, log } = services;
   const { journal } = inspection;

@@ -7,7 +7,8 @@ import type { Logger } from '../log/create-logger.js';
 import { openStoreAsync } from '../store/open-store.js';
 import { createRuntime, type Runtime } from './create-runtime.js';
 import { createLogger } from '../log/create-logger.js';
-import { createApp } from '../http/create-app.js';
+import { createHttpParts } from '../http/create-http-parts.js';
+import { withLazyExpress } from '../http/lazy-express.js';
 import { resolveControlKey } from '../control/control-key.js';
 import { createHttpServer } from '../http/create-server.js';
 import { startSweeper } from './sweeper.js';
@@ -42,7 +43,7 @@ export async function startServer(config: Config, options: { reset?: boolean; lo
     if (options.reset) await store.reset();
     const runtime = createRuntime({ config, store, log });
     const control = resolveControlKey(config.host, config.controlKey, runtime.services.random);
-    const server = createHttpServer(runtime, createApp(runtime, { controlKey: control.key }), { maxConnections: config.maxConnections });
+    const server = createHttpServer(runtime, withLazyExpress(createHttpParts(runtime, { controlKey: control.key })), { maxConnections: config.maxConnections });
     await listen(server, config);
     const { port } = server.address() as AddressInfo;
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;
