@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 const INPUTS = ['src', 'tsconfig.json', 'tsconfig.build.json', 'tsconfig.types.json', 'package.json', 'package-lock.json', 'scripts/bundle.mjs', 'scripts/warm-cache.mjs'];
 const STAMP = 'dist/.build-stamp';
 /** Without it the build did not finish, whatever the stamp says. */
-const OUTPUT = 'dist/bundle/authmock.mjs';
+const OUTPUT = 'dist/bundle/authmock.cjs';
 
 export function fingerprintInputs(root) {
   const hash = createHash('sha256');

@@ -1,9 +1,19 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, Option } from 'commander';
 import { toConfig, UsageError, type ServeFlags } from './options.js';
 import { API_MODULES } from '../apis/index.js';
+
+/**
+ * `authmock lint` runs from dist/lint as ES modules, outside the bundle: it imports
+ * JavaScript rulesets, and the bundle runs as a script (scripts/bundle.mjs), where
+ * import() has no module loader. dist/lint sits at the same depth as dist/bundle.
+ */
+function loadLintCommand(): typeof import('../lint/lint-command.js') {
+  return createRequire(import.meta.url)('../lint/lint-command.js');
+}
 
 /** The package's own directory, from dist/cli or from the bundle in dist/. */
 function findRoot(dir: string): string {
@@ -13,8 +23,11 @@ function findRoot(dir: string): string {
   throw new Error(`cannot find the authmock package directory above ${dir}`);
 }
 
-/** `authmock serve | reset | check`: argument parsing only; the work is elsewhere. */
-export async function runCli(argv: string[]): Promise<void> {
+/**
+ * `authmock serve | reset | check | lint`: argument parsing only; the work is elsewhere.
+ * Resolves with the name of the command that ran (`serve` once the server listens).
+ */
+export async function runCli(argv: string[]): Promise<string | undefined> {
   const root = findRoot(dirname(fileURLToPath(import.meta.url)));
   const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version as string;
   const program = new Command('authmock')
@@ -104,12 +117,17 @@ export async function runCli(argv: string[]): Promise<void> {
     .allowUnknownOption()
     .allowExcessArguments()
     .action(async (_flags: unknown, command: Command) => {
-      const { runLint } = await import('../lint/lint-command.js');
+      const { runLint } = loadLintCommand();
       process.exitCode = await runLint(command.args, { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), root });
     });
 
+  let ran: string | undefined;
+  program.hook('preAction', (_program, action) => {
+    ran = action.name();
+  });
   try {
     await program.parseAsync(argv);
+    return ran;
   } catch (err) {
     if (err instanceof UsageError || (err as Error).name === 'SpecError' || (err as Error).name === 'FixtureError' || (err as Error).name === 'StateError' || (err as Error).name === 'StartError') {
       process.stderr.write(`authmock: ${(err as Error).message}\n`);

@@ -38,19 +38,33 @@ export function sha256(data: string | Buffer): string {
 
 /** The file's text if its SHA-256 is `digest`; undefined when it is missing or differs. */
 export function readVerified(file: string, digest: string | undefined): string | undefined {
+  return readVerifiedBytes(file, digest)?.toString('utf8');
+}
+
+/** The file's bytes if their SHA-256 is `digest`; undefined when it is missing or differs. */
+export function readVerifiedBytes(file: string, digest: string | undefined): Buffer | undefined {
   if (typeof digest !== 'string') return undefined;
   try {
     const bytes = readFileSync(file);
-    return sha256(bytes) === digest ? bytes.toString('utf8') : undefined;
+    return sha256(bytes) === digest ? bytes : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The digest a `<file>.sha256` beside a cached file records; undefined when there is none. */
+export function readDigest(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8').trim();
   } catch {
     return undefined;
   }
 }
 
 /** Writes beside the target and renames, so a reader never sees half a file; returns its digest. */
-export function writeAtomic(file: string, text: string): string {
+export function writeAtomic(file: string, data: string | Buffer): string {
   const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, text, { mode: 0o600 });
+  writeFileSync(tmp, data, { mode: 0o600 });
   renameSync(tmp, file);
-  return sha256(text);
+  return sha256(data);
 }

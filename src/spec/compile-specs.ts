@@ -1,10 +1,15 @@
 import { createHash } from 'node:crypto';
+import type { ValidateFunction } from 'ajv';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { loadSpec, specFromDoc, type LoadedSpec } from './load-spec.js';
 import { CachedCompiler, LiveCompiler, type Purpose, type SchemaCompiler } from './schema-compiler.js';
 import { isPrivateDir, openPrivateDir, readVerified, writeAtomic } from './cache-files.js';
+import { runCommonJs } from './code-cache.js';
+
+// Ajv's runtime helpers, which the cached validators require, and its version.
+const require = createRequire(import.meta.url);
 
 // Bump when the shape of compiled validators or of the cache changes.
 const CACHE_FORMAT = 2;
@@ -18,7 +23,7 @@ export interface CompiledSpecs {
   specs: LoadedSpec[];
   compiler: SchemaCompiler;
   fromCache: boolean;
-  /** writes the cache after a start that compiled live (no-op otherwise) */
+  /** writes the cache after a start that compiled live, or the validators' V8 code cache after one that did not; call once start-up has used the validators */
   save(): void;
 }
 
@@ -37,10 +42,8 @@ interface CacheEntry {
 export function compileSpecs(paths: string[], cacheDir: string | undefined): CompiledSpecs {
   const texts = paths.map((p) => readFileSync(p));
   const dir = cacheDir && openPrivateDir(cacheDir) ? join(cacheDir, cacheKey(texts)) : undefined;
-  if (dir) {
-    const hit = readCache(dir);
-    if (hit) return hit;
-  }
+  const hit = cacheDir && dir ? readCache(dir, cacheDir) : undefined;
+  if (hit) return hit;
   const specs = paths.map((p) => loadSpec(p));
   const compiler = new LiveCompiler(specs);
   return {
@@ -52,7 +55,6 @@ export function compileSpecs(paths: string[], cacheDir: string | undefined): Com
 }
 
 function cacheKey(texts: Buffer[]): string {
-  const require = createRequire(import.meta.url);
   const hash = createHash('sha256').update(`format ${CACHE_FORMAT} ajv ${require('ajv/package.json').version}\n`);
   for (const t of texts) hash.update(createHash('sha256').update(t).digest());
   return hash.digest('hex').slice(0, 32);
@@ -71,14 +73,22 @@ function readEntryFiles(dir: string): Record<(typeof ENTRY_FILES)[number], strin
   return out as Record<(typeof ENTRY_FILES)[number], string>;
 }
 
-function readCache(dir: string): CompiledSpecs | undefined {
+/** The entry in `dir`, if complete and unaltered; `cacheDir` also keeps the validators' V8 code cache. */
+function readCache(dir: string, cacheDir: string): CompiledSpecs | undefined {
   try {
     const files = readEntryFiles(dir);
     if (!files) return undefined;
     const entry = JSON.parse(files['specs.json']) as CacheEntry;
-    const code = { request: files['request.cjs'], response: files['response.cjs'] };
     const specs = entry.docs.map((d) => specFromDoc(d.file, d.doc));
-    return { specs, compiler: new CachedCompiler(specs, code, entry.manifest), fromCache: true, save: () => {} };
+    // Code this program generated itself, verified above; V8's code cache skips parsing it again.
+    const run = (name: 'request.cjs' | 'response.cjs') => runCommonJs(files[name], join(dir, name), require, cacheDir);
+    const code = { request: run('request.cjs'), response: run('response.cjs') };
+    const modules = { request: code.request.exports, response: code.response.exports } as Record<Purpose, Record<string, ValidateFunction>>;
+    const save = () => {
+      code.request.saveCodeCache();
+      code.response.saveCodeCache();
+    };
+    return { specs, compiler: new CachedCompiler(specs, modules, entry.manifest), fromCache: true, save };
   } catch {
     return undefined; // no cache yet, or an unreadable one: compile afresh
   }

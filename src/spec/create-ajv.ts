@@ -1,17 +1,18 @@
-import Ajv2020Module from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import { createRequire } from 'node:module';
 import type { LoadedSpec } from './load-spec.js';
 
-// ajv and ajv-formats are CommonJS: their default export arrives wrapped under ESM.
-const Ajv2020 = (Ajv2020Module as any).default ?? Ajv2020Module;
-const addFormats = (addFormatsModule as any).default ?? addFormatsModule;
+const require = createRequire(import.meta.url);
 export type AjvInstance = import('ajv').default;
 
 /**
  * Two Ajv instances per start-up: requests are coerced the way the real servers cast
  * input (numbers to strings, null to ""), responses are checked strictly.
+ * Ajv is required here, not imported: a start whose validators come from the compile
+ * cache never loads the compiler (it stays out of the bundle; see scripts/bundle.mjs).
  */
 export function createAjv(purpose: 'request' | 'response', specs: readonly LoadedSpec[]): AjvInstance {
+  const Ajv2020 = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js').default;
+  const addFormats = require('ajv-formats') as typeof import('ajv-formats').default;
   const ajv: AjvInstance = new Ajv2020({
     strict: false,
     validateSchema: false,
@@ -27,4 +28,3 @@ export function createAjv(purpose: 'request' | 'response', specs: readonly Loade
   for (const spec of specs) ajv.addSchema(spec.doc, spec.id);
   return ajv;
 }
-

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { openPrivateDir, readVerified, sha256, writeAtomic } from './cache-files.js';
+import { openPrivateDir, readDigest, readVerified, sha256, writeAtomic } from './cache-files.js';
 
 const require = createRequire(import.meta.url);
 
@@ -42,12 +42,4 @@ export function readYamlCached(file: string, cacheDir: string | undefined): unkn
     // a read-only install parses every time
   }
   return value;
-}
-
-function readDigest(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8').trim();
-  } catch {
-    return undefined;
-  }
 }

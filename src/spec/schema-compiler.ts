@@ -1,10 +1,9 @@
 import { createRequire } from 'node:module';
 import type { ValidateFunction } from 'ajv';
-import standaloneModule from 'ajv/dist/standalone/index.js';
 import { createAjv, type AjvInstance } from './create-ajv.js';
 import type { LoadedSpec } from './load-spec.js';
 
-const standaloneCode = ((standaloneModule as any).default ?? standaloneModule) as typeof import('ajv/dist/standalone/index.js').default;
+// Ajv's code generator is required only when a cache entry is written (see create-ajv.ts).
 const require = createRequire(import.meta.url);
 
 export type Purpose = 'request' | 'response';
@@ -59,6 +58,7 @@ export class LiveCompiler implements SchemaCompiler {
 
   /** One CommonJS module exporting every validator, and the key of each export. */
   exportCode(): { code: Record<Purpose, string>; manifest: Record<Purpose, Record<string, string>> } {
+    const standaloneCode = require('ajv/dist/standalone/index.js') as typeof import('ajv/dist/standalone/index.js').default;
     const code = {} as Record<Purpose, string>;
     const manifest = {} as Record<Purpose, Record<string, string>>;
     for (const purpose of ['request', 'response'] as const) {
@@ -75,20 +75,18 @@ export class LiveCompiler implements SchemaCompiler {
 }
 
 /**
- * Validators loaded from standalone code written by an earlier start with the same specs.
- * Anything not found there is compiled live, so a stale entry can only cost time.
+ * Validators loaded from standalone code written by an earlier start with the same specs
+ * (the modules `exportCode` wrote, run by compile-specs.ts). Anything not found there is
+ * compiled live, so a stale entry can only cost time.
  */
 export class CachedCompiler implements SchemaCompiler {
-  private readonly modules: Record<Purpose, Record<string, ValidateFunction>>;
   private live?: LiveCompiler;
 
   constructor(
     private readonly specs: readonly LoadedSpec[],
-    code: Record<Purpose, string>,
+    private readonly modules: Record<Purpose, Record<string, ValidateFunction>>,
     private readonly manifest: Record<Purpose, Record<string, string>>,
-  ) {
-    this.modules = { request: evaluate(code.request), response: evaluate(code.response) };
-  }
+  ) {}
 
   ref(purpose: Purpose, ref: string): ValidateFunction {
     return this.inline(purpose, ref, { $ref: ref });
@@ -101,11 +99,4 @@ export class CachedCompiler implements SchemaCompiler {
     this.live ??= new LiveCompiler(this.specs);
     return this.live.inline(purpose, key, schema);
   }
-}
-
-/** Runs code this program generated itself, with its own require for Ajv's runtime helpers. */
-function evaluate(code: string): Record<string, ValidateFunction> {
-  const module = { exports: {} as Record<string, ValidateFunction> };
-  new Function('require', 'module', 'exports', code)(require, module, module.exports);
-  return module.exports;
 }

@@ -15,7 +15,7 @@ function makeProject(): string {
   mkdirSync(join(root, 'src'));
   mkdirSync(join(root, 'dist', 'bundle'), { recursive: true });
   writeFileSync(join(root, 'src', 'a.ts'), 'export const a = 1;\n');
-  writeFileSync(join(root, 'dist', 'bundle', 'authmock.mjs'), '');
+  writeFileSync(join(root, 'dist', 'bundle', 'authmock.cjs'), '');
   const build = `node -e "require('fs').writeFileSync('built', '1')" && node ${JSON.stringify(SCRIPT)} --write-stamp`;
   writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'p', version: '1.0.0', scripts: { build } }));
   return root;

@@ -31,6 +31,24 @@ describe('the compile cache', () => {
     }
   });
 
+  it("keeps the cached validators' compiled code (V8 code cache) once a start from the cache has used them", () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'authmock-cache-'));
+    const first = compileSpecs(paths(join(ROOT, 'specs')), cacheDir);
+    const refs = ['LoginCredentials', 'Customer'].map((name) => `${first.specs[0].id}#/components/schemas/${name}`);
+    first.compiler.ref('request', refs[0]);
+    first.compiler.ref('response', refs[1]);
+    first.save();
+    const hit = compileSpecs(paths(join(ROOT, 'specs')), cacheDir);
+    expect(hit.compiler.ref('request', refs[0])({ username: 'a', password: 'b' })).toBe(true);
+    hit.save();
+    const codeCaches = () => readdirSync(join(cacheDir, 'code')).filter((f) => f.endsWith('.v8'));
+    expect(codeCaches()).toHaveLength(2); // request and response validators
+    const again = compileSpecs(paths(join(ROOT, 'specs')), cacheDir);
+    again.save();
+    expect(again.fromCache).toBe(true);
+    expect(codeCaches()).toHaveLength(2);
+  });
+
   it('compiles afresh when a spec file changes', () => {
     const cacheDir = mkdtempSync(join(tmpdir(), 'authmock-cache-'));
     const specs = mkdtempSync(join(tmpdir(), 'authmock-specs-'));

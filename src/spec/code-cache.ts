@@ -1,0 +1,76 @@
+import { readdirSync, rmSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import vm from 'node:vm';
+import { openPrivateDir, readDigest, readVerifiedBytes, sha256, writeAtomic } from './cache-files.js';
+
+// Code caches of other bundles, specs, Node versions or flags: the newest few stay.
+const KEEP_CACHES = 16;
+
+export interface CommonJsModule {
+  /** what the code left in `module.exports` */
+  exports: Record<string, any>;
+  /** V8 took the compiled code from the cache */
+  fromCache: boolean;
+  /** writes the code cache when there was none or V8 refused it; call once start-up is done, so it holds what start-up compiled */
+  saveCodeCache(): void;
+}
+
+/**
+ * Runs CommonJS code (no import(): a script has no module loader) with a V8 code cache kept in `<cacheDir>/code`: a start with the cache
+ * skips parsing the code and compiling the functions an earlier start compiled (Node 20 has
+ * no compile cache of its own). V8 checks only the source's length, so a cache is named by
+ * a hash of the source, the V8 version and the flags. It obeys the compile cache's rules
+ * (cache-files.ts): a private directory, and bytes that match their recorded SHA-256, else
+ * the code is compiled as if there were no cache.
+ */
+export function runCommonJs(source: string | Buffer, filename: string, require: NodeJS.Require, cacheDir: string | undefined): CommonJsModule {
+  const dir = cacheDir && openPrivateDir(cacheDir) && openPrivateDir(join(cacheDir, 'code')) ? join(cacheDir, 'code') : undefined;
+  const cacheFile = dir && join(dir, `${cacheKey(source)}.v8`);
+  const cachedData = cacheFile ? readVerifiedBytes(cacheFile, readDigest(`${cacheFile}.sha256`)) : undefined;
+  // The wrapper stays on the code's first line: stack traces keep their line numbers.
+  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source.toString()}\n})`, {
+    filename,
+    cachedData,
+  });
+  const module = { exports: {} as Record<string, any> };
+  script.runInThisContext()(module.exports, require, module, filename, dirname(filename));
+  const fromCache = cachedData !== undefined && !script.cachedDataRejected;
+  let pending = !fromCache && cacheFile !== undefined;
+  return {
+    exports: module.exports,
+    fromCache,
+    saveCodeCache: () => {
+      if (!pending || !cacheFile) return;
+      pending = false;
+      try {
+        // the digest last: a cache counts only once it exists
+        writeAtomic(`${cacheFile}.sha256`, writeAtomic(cacheFile, script.createCachedData()));
+        pruneOldCaches(dirname(cacheFile));
+      } catch {
+        // a read-only install compiles every time
+      }
+    },
+  };
+}
+
+/**
+ * V8 rejects a cache made by another version or with other V8 flags (the bin's shebang sets
+ * one; `node bin/authmock.js` does not), so the name keeps one cache per combination.
+ * Node's profiling flags change nothing V8 checks, and name a new directory on every run.
+ */
+function cacheKey(source: string | Buffer): string {
+  const flags = process.execArgv.filter((arg, i, all) => !/^--(cpu|heap)-prof/.test(arg) && !/^--(cpu|heap)-prof-(dir|name|interval)$/.test(all[i - 1] ?? ''));
+  const runtime = `${process.versions.v8} ${process.arch} ${flags.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`;
+  return sha256(`${sha256(source)}\n${runtime}`).slice(0, 32);
+}
+
+function pruneOldCaches(dir: string): void {
+  const caches = readdirSync(dir)
+    .filter((name) => /^[0-9a-f]{32}\.v8$/.test(name))
+    .map((name) => ({ path: join(dir, name), at: statSync(join(dir, name)).mtimeMs }))
+    .sort((a, b) => b.at - a.at);
+  for (const old of caches.slice(KEEP_CACHES)) {
+    rmSync(old.path, { force: true });
+    rmSync(`${old.path}.sha256`, { force: true });
+  }
+}
