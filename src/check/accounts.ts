@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
-import { parse } from 'yaml';
+import { parseYaml as parse } from '../spec/parse-yaml.js';
 
 export interface Login {
   username: string;
