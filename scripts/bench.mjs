@@ -404,7 +404,7 @@ async function main() {
     memCell(memory[s.def.key].peakMB),
   ]);
   const targetHeader = ['target', 'measured', 'floor', 'met'];
-  const targetRows = FLOORS.map((t) => [t.what, t.kind === 'min' ? fmt2(t.value) : fmtInt(t.value), `${t.kind === 'min' ? '≥' : '≤'} ${t.floor}`, t.met ? 'yes' : 'NO']);
+  const targetRows = FLOORS.map((t) => [t.what, t.kind === 'min' || t.floor < 1 ? fmt2(t.value) : fmtInt(t.value), `${t.kind === 'min' ? '≥' : '≤'} ${t.floor}`, t.met ? 'yes' : 'NO']);
 
   const plain = (header, rows, right) => {
     const all = [header, ...rows];
