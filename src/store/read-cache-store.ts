@@ -10,6 +10,7 @@ import type {
   SweepResult,
   TokenRecord,
 } from './store.js';
+import { deepFreeze } from '../core/deep-freeze.js';
 
 /** Entries kept per namespace and kind of read; past it the oldest goes. */
 export const READ_CACHE_ENTRIES = 4096;
@@ -286,13 +287,4 @@ export class ReadCacheStore implements Store {
     this.dropAll();
     return this.inner.close();
   }
-}
-
-function deepFreeze<T>(value: T, fixed: WeakSet<object>): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    fixed.add(value);
-    for (const v of Object.values(value)) deepFreeze(v, fixed);
-  }
-  return value;
 }

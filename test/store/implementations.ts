@@ -18,6 +18,24 @@ export interface StoreImplementation {
 
 const sqliteDirs = new WeakMap<Store, string>();
 
+/** SQLite in a throw-away directory, as it is or wrapped; the directory goes with the store. */
+function sqliteImplementation(name: string, wrap: (store: SqliteStore) => Store): StoreImplementation {
+  return {
+    name,
+    open: async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'authmock-store-'));
+      const store = wrap(new SqliteStore(dir));
+      sqliteDirs.set(store, dir);
+      return store;
+    },
+    close: async (store) => {
+      await store.close();
+      const dir = sqliteDirs.get(store);
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 /**
  * Every implementation of the Store interface. A new backend (Redis) is one more entry
  * here; test/store/store.test.ts then runs every operation against it.
@@ -28,36 +46,9 @@ export const STORE_IMPLEMENTATIONS: readonly StoreImplementation[] = [
     open: async () => new MemoryStore(),
     close: (store) => store.close(),
   },
-  {
-    name: 'sqlite',
-    open: async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'authmock-store-'));
-      const store = new SqliteStore(dir);
-      sqliteDirs.set(store, dir);
-      return store;
-    },
-    close: async (store) => {
-      await store.close();
-      const dir = sqliteDirs.get(store);
-      if (dir) rmSync(dir, { recursive: true, force: true });
-    },
-  },
+  sqliteImplementation('sqlite', (store) => store),
   // what `authmock serve` opens: the read cache in front of SQLite (src/store/open-store.ts)
-  {
-    name: 'sqlite behind the read cache',
-    kind: 'sqlite',
-    open: async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'authmock-store-'));
-      const store = new ReadCacheStore(new SqliteStore(dir));
-      sqliteDirs.set(store, dir);
-      return store;
-    },
-    close: async (store) => {
-      await store.close();
-      const dir = sqliteDirs.get(store);
-      if (dir) rmSync(dir, { recursive: true, force: true });
-    },
-  },
+  { ...sqliteImplementation('sqlite behind the read cache', (store) => new ReadCacheStore(store)), kind: 'sqlite' },
   {
     name: 'memory behind the read cache',
     kind: 'memory',
