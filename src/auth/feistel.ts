@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { createKeyedSha256 } from './hmac-sha256.js';
 
 const HALF_BITS = 24;
 const HALF = 2 ** HALF_BITS;
@@ -22,11 +23,12 @@ export interface IdPermutation {
  */
 export function createIdPermutation(key: Buffer, purpose: string): IdPermutation {
   const roundKey = createHmac('sha256', key).update(`authmock id permutation: ${purpose}`).digest();
+  const mac = createKeyedSha256(roundKey);
   const input = Buffer.alloc(4);
   const round = (i: number, half: number): number => {
     input.writeUIntBE(half, 0, 3);
     input[3] = i;
-    return createHmac('sha256', roundKey).update(input).digest().readUIntBE(0, 3);
+    return mac(input).readUIntBE(0, 3);
   };
   const check = (n: number) => {
     if (!Number.isSafeInteger(n) || n < 0 || n >= HALF * HALF) throw new RangeError(`${n} is not a 48-bit id`);

@@ -21,6 +21,8 @@ interface NsCache {
   identities: Map<string, Identity | null>;
   byKey: Map<string, Identity | null>;
   tokens: Map<string, TokenRecord>;
+  /** login names read with no failures counted: the common login, which then costs no read */
+  noFailures: Map<string, true>;
 }
 
 /**
@@ -52,7 +54,7 @@ export class ReadCacheStore implements Store {
     let found = this.spaces.get(ns);
     if (!found) {
       // namespaces are bounded by --max-namespaces; names read and not found are not kept
-      found = { identities: new Map(), byKey: new Map(), tokens: new Map() };
+      found = { identities: new Map(), byKey: new Map(), tokens: new Map(), noFailures: new Map() };
       this.spaces.set(ns, found);
     }
     return found;
@@ -90,6 +92,11 @@ export class ReadCacheStore implements Store {
     this.version++;
     const space = this.spaces.get(ns);
     if (space) space.record = undefined;
+  }
+
+  private dropFailures(ns: string): void {
+    this.version++;
+    this.spaces.get(ns)?.noFailures.clear();
   }
 
   private dropTokens(ns: string | undefined): void {
@@ -236,12 +243,23 @@ export class ReadCacheStore implements Store {
     }
   }
 
-  getLoginFailures(ns: string, api: string, userType: string, username: string): Promise<LoginFailures | undefined> {
-    return this.inner.getLoginFailures(ns, api, userType, username);
+  async getLoginFailures(ns: string, api: string, userType: string, username: string): Promise<LoginFailures | undefined> {
+    const key = `${api}\u0000${userType}\u0000${username}`;
+    if (this.spaces.get(ns)?.noFailures.has(key)) return undefined;
+    const version = this.version;
+    const found = await this.inner.getLoginFailures(ns, api, userType, username);
+    // only "none" is kept: a count is read fresh, and a sweep that drops one only makes it none
+    if (!found && version === this.version && this.spaces.get(ns)?.record) this.put(this.space(ns).noFailures, key, true);
+    return found;
   }
 
-  recordLoginFailure(ns: string, api: string, userType: string, username: string, now: number, lockMs: number): Promise<LoginFailures> {
-    return this.inner.recordLoginFailure(ns, api, userType, username, now, lockMs);
+  async recordLoginFailure(ns: string, api: string, userType: string, username: string, now: number, lockMs: number): Promise<LoginFailures> {
+    this.dropFailures(ns);
+    try {
+      return await this.inner.recordLoginFailure(ns, api, userType, username, now, lockMs);
+    } finally {
+      this.dropFailures(ns);
+    }
   }
 
   clearLoginFailures(ns: string, api: string, userType: string, username: string): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createCommerceTokens } from '../../src/apis/commerce/token-codec.js';
 import { createSocialTokens } from '../../src/apis/social/token-codec.js';
@@ -34,6 +34,24 @@ describe('the keyed id permutation', () => {
     for (const round of [0, 1]) wires.forEach((w, i) => expect(p.unpermute(w), `round ${round}`).toBe(i * 7919));
     expect(() => p.unpermute(2 ** 48)).toThrow(RangeError);
     expect(() => p.unpermute(-1)).toThrow(RangeError);
+  });
+
+  it('maps ids as the createHmac rounds it was first written with do, so tokens issued before still read back', () => {
+    // the reference: four Feistel rounds of HMAC-SHA256, written out with createHmac
+    const roundKey = createHmac('sha256', KEY).update('authmock id permutation: test').digest();
+    const round = (i: number, half: number) => {
+      const input = Buffer.alloc(4);
+      input.writeUIntBE(half, 0, 3);
+      input[3] = i;
+      return createHmac('sha256', roundKey).update(input).digest().readUIntBE(0, 3);
+    };
+    const reference = (n: number) => {
+      let [left, right] = [Math.floor(n / 2 ** 24), n % 2 ** 24];
+      for (let i = 0; i < 4; i++) [left, right] = [right, (left ^ round(i, right)) >>> 0];
+      return left * 2 ** 24 + right;
+    };
+    const p = createIdPermutation(KEY, 'test');
+    for (const n of [0, 1, 2, 999, 2 ** 24 + 5, TOP]) expect(p.permute(n)).toBe(reference(n));
   });
 
   it('depends on the key', () => {

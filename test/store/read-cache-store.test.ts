@@ -9,12 +9,13 @@ const customer = (id: string, email: string, name = `customer ${id}`): Identity 
 /** Counts the reads that reach the store behind the cache. */
 function counted() {
   const inner = new MemoryStore();
-  const reads = { identity: 0, key: 0, token: 0, namespace: 0 };
+  const reads = { identity: 0, key: 0, token: 0, namespace: 0, failures: 0 };
   const wrap = <A extends unknown[], R>(fn: (...a: A) => R, what: keyof typeof reads) => (...a: A) => (reads[what]++, fn(...a));
   inner.getIdentity = wrap(inner.getIdentity.bind(inner), 'identity');
   inner.findIdentity = wrap(inner.findIdentity.bind(inner), 'key');
   inner.findToken = wrap(inner.findToken.bind(inner), 'token');
   inner.getNamespace = wrap(inner.getNamespace.bind(inner), 'namespace');
+  inner.getLoginFailures = wrap(inner.getLoginFailures.bind(inner), 'failures');
   return { store: new ReadCacheStore(inner), reads };
 }
 
@@ -29,7 +30,7 @@ describe('the read cache in front of a store only this process writes', () => {
       expect((await store.findIdentity('default', 'commerce', 'customer', 'a@example.com'))?.id).toBe('1');
       expect((await store.findToken('default', 'commerce', id))?.userId).toBe('1');
     }
-    expect(reads).toEqual({ identity: 1, key: 1, token: 1, namespace: 1 });
+    expect(reads).toEqual({ identity: 1, key: 1, token: 1, namespace: 1, failures: 0 });
   });
 
   it('hands out frozen values, so no caller can change what the next one reads', async () => {
@@ -74,6 +75,36 @@ describe('the read cache in front of a store only this process writes', () => {
     await store.deleteNamespace('default');
     expect(await store.getNamespace('default')).toBeUndefined();
     expect(await store.getIdentity('default', 'commerce', 'customer', '1')).toBeUndefined();
+  });
+
+  it('keeps "no failures" for a login name until a failure is counted, and never keeps a count', async () => {
+    const { store, reads } = counted();
+    await store.createNamespace('default', [customer('1', 'a@example.com')], 'seed', NOW);
+    await store.getNamespace('default');
+    const failures = () => store.getLoginFailures('default', 'commerce', 'customer', 'a@example.com');
+    expect(await failures()).toBeUndefined();
+    expect(await failures()).toBeUndefined();
+    expect(reads.failures).toBe(1);
+    await store.recordLoginFailure('default', 'commerce', 'customer', 'a@example.com', NOW, 60_000);
+    expect(await failures()).toEqual({ failures: 1, lockExpiresAt: NOW + 60_000 });
+    await store.recordLoginFailure('default', 'commerce', 'customer', 'a@example.com', NOW, 60_000);
+    expect((await failures())?.failures).toBe(2);
+    expect(reads.failures).toBe(3);
+    await store.clearLoginFailures('default', 'commerce', 'customer', 'a@example.com');
+    expect(await failures()).toBeUndefined();
+    expect(await failures()).toBeUndefined();
+    expect(reads.failures).toBe(4);
+    // a failure counted while a read of "none" was under way: the read is not kept
+    const read = failures();
+    const write = store.recordLoginFailure('default', 'commerce', 'customer', 'a@example.com', NOW, 60_000);
+    await Promise.all([read, write]);
+    expect((await failures())?.failures).toBe(1);
+    // another user type, another namespace: kept apart
+    expect(await store.getLoginFailures('default', 'commerce', 'admin', 'a@example.com')).toBeUndefined();
+    await store.deleteNamespace('default');
+    await store.createNamespace('default', [], 'seed', NOW);
+    await store.getNamespace('default');
+    expect(await failures()).toBeUndefined();
   });
 
   it('keeps a swept token gone when the clock is moved back', async () => {
