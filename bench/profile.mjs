@@ -28,7 +28,7 @@ export function summarize(file, top = TOP) {
   const parent = new Map();
   for (const n of prof.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const rel = (url) => url.replace(/^file:\/\//, '').replace(ROOT + '/', '');
-  const fnKey = (cf) => `${cf.functionName || '(anonymous)'} ${cf.url ? `${rel(cf.url)}:${cf.lineNumber + 1}` : ''}`.trim();
+  const fnKey = (cf) => `${cf.functionName || '(anonymous)'} ${cf.url ? `${rel(cf.url)}:${cf.lineNumber + 1}:${cf.columnNumber + 1}` : ''}`.trim();
   const moduleOf = (cf) => {
     const u = rel(cf.url);
     if (!u) return cf.functionName.startsWith('(') ? cf.functionName : '(native/generated code)';

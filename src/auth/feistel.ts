@@ -24,12 +24,8 @@ export interface IdPermutation {
 export function createIdPermutation(key: Buffer, purpose: string): IdPermutation {
   const roundKey = createHmac('sha256', key).update(`authmock id permutation: ${purpose}`).digest();
   const mac = createKeyedSha256(roundKey);
-  const input = Buffer.alloc(4);
-  const round = (i: number, half: number): number => {
-    input.writeUIntBE(half, 0, 3);
-    input[3] = i;
-    return mac(input).readUIntBE(0, 3);
-  };
+  // the round's input is the 24-bit half and the round number, 4 bytes; its output the MAC's first 24 bits
+  const round = (i: number, half: number): number => mac.firstWordOf(((half << 8) | i) >>> 0) >>> 8;
   const check = (n: number) => {
     if (!Number.isSafeInteger(n) || n < 0 || n >= HALF * HALF) throw new RangeError(`${n} is not a 48-bit id`);
   };

@@ -1,12 +1,17 @@
 import { createHash } from 'node:crypto';
-import { compressSha256, sha256InitialState } from './sha256-block.js';
+import { compressSha256, compressWords, sha256InitialState } from './sha256-block.js';
 
 const BLOCK = 64;
 /** room for the messages a login hashes (names, passwords, ids) without an allocation */
 const SCRATCH = 512;
 
-/** HMAC-SHA256 under one fixed key: a message in, the 32-byte MAC out. */
-export type KeyedSha256 = (message: string | Buffer) => Buffer;
+/** HMAC-SHA256 under one fixed key. */
+export interface KeyedSha256 {
+  /** the 32-byte MAC of a message */
+  mac(message: string | Buffer): Buffer;
+  /** the MAC's first 32 bits, of the 4-byte big-endian message `word`: no buffer at all */
+  firstWordOf(word: number): number;
+}
 
 /**
  * HMAC-SHA256 (RFC 2104) under a key fixed once, byte for byte what `createHmac` gives.
@@ -32,30 +37,52 @@ export function createKeyedSha256(key: Buffer): KeyedSha256 {
   const state = new Int32Array(8);
   const scratch = Buffer.alloc(SCRATCH + BLOCK);
 
-  return (message) => {
-    const length = typeof message === 'string' ? Buffer.byteLength(message, 'utf8') : message.length;
-    // the message, a 0x80 byte, zeros, and the bit length of key block + message in 8 bytes
-    const padded = (length + 9 + BLOCK - 1) & ~(BLOCK - 1);
-    const buf = padded <= scratch.length ? scratch : Buffer.alloc(padded);
-    if (typeof message === 'string') buf.write(message, 0, 'utf8');
-    else message.copy(buf, 0);
-    buf.fill(0, length, padded);
-    buf[length] = 0x80;
-    const bits = (BLOCK + length) * 8;
-    buf.writeUInt32BE(Math.floor(bits / 2 ** 32), padded - 8);
-    buf.writeUInt32BE(bits >>> 0, padded - 4);
-    state.set(innerStart);
-    for (let at = 0; at < padded; at += BLOCK) compressSha256(state, w, buf, at);
-    buf.fill(0, 0, padded);
-    // the outer hash: key block (in the midstate), then the 32-byte inner digest
-    for (let i = 0; i < 8; i++) buf.writeInt32BE(state[i], i * 4);
-    buf[32] = 0x80;
-    buf.writeUInt32BE((BLOCK + 32) * 8, BLOCK - 4);
+  /** the outer hash over the inner digest in `state`: key block (in the midstate), then 32 bytes */
+  const outer = (): void => {
+    for (let i = 0; i < 8; i++) w[i] = state[i];
+    w[8] = 0x80000000;
+    w.fill(0, 9, 15);
+    w[15] = (BLOCK + 32) * 8;
     state.set(outerStart);
-    compressSha256(state, w, buf, 0);
-    buf.fill(0, 0, BLOCK);
-    const mac = Buffer.alloc(32);
-    for (let i = 0; i < 8; i++) mac.writeInt32BE(state[i], i * 4);
-    return mac;
+    compressWords(state, w);
+  };
+
+  return {
+    mac(message) {
+      const length = typeof message === 'string' ? Buffer.byteLength(message, 'utf8') : message.length;
+      // the message, a 0x80 byte, zeros, and the bit length of key block + message in 8 bytes
+      const padded = (length + 9 + BLOCK - 1) & ~(BLOCK - 1);
+      const buf = padded <= scratch.length ? scratch : Buffer.alloc(padded);
+      if (typeof message === 'string') buf.write(message, 0, 'utf8');
+      else message.copy(buf, 0);
+      buf.fill(0, length, padded);
+      buf[length] = 0x80;
+      const bits = (BLOCK + length) * 8;
+      buf.writeUInt32BE(Math.floor(bits / 2 ** 32), padded - 8);
+      buf.writeUInt32BE(bits >>> 0, padded - 4);
+      state.set(innerStart);
+      for (let at = 0; at < padded; at += BLOCK) compressSha256(state, w, buf, at);
+      buf.fill(0, 0, padded);
+      outer();
+      const out = Buffer.alloc(32);
+      for (let i = 0; i < 8; i++) {
+        const v = state[i];
+        out[i * 4] = v >>> 24;
+        out[i * 4 + 1] = v >>> 16;
+        out[i * 4 + 2] = v >>> 8;
+        out[i * 4 + 3] = v;
+      }
+      return out;
+    },
+    firstWordOf(word) {
+      w[0] = word;
+      w[1] = 0x80000000;
+      w.fill(0, 2, 15);
+      w[15] = (BLOCK + 4) * 8;
+      state.set(innerStart);
+      compressWords(state, w);
+      outer();
+      return state[0] >>> 0;
+    },
   };
 }

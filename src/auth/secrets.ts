@@ -20,7 +20,7 @@ export class SecretDigester {
   }
 
   digest(secret: string): Buffer {
-    return this.mac(secret);
+    return this.mac.mac(secret);
   }
 
   /** constant-time comparison of a presented secret with a stored digest */

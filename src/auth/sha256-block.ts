@@ -16,13 +16,21 @@ const K = Int32Array.from([
 /**
  * One SHA-256 block compression (FIPS 180-4 §6.2.2): folds the 64 bytes of `block` at
  * `offset` into `state`. `w` is the caller's 64-word schedule, reused between calls.
- * 32-bit arithmetic throughout (`| 0`), no branch or index that depends on the data.
  */
 export function compressSha256(state: Int32Array, w: Int32Array, block: Uint8Array, offset: number): void {
   for (let i = 0; i < 16; i++) {
     const j = offset + i * 4;
     w[i] = (block[j] << 24) | (block[j + 1] << 16) | (block[j + 2] << 8) | block[j + 3];
   }
+  compressWords(state, w);
+}
+
+/**
+ * The compression of a block already in `w[0..15]` as big-endian words (the rest of `w`
+ * is overwritten with the schedule). 32-bit arithmetic throughout (`| 0`), and no branch
+ * or index that depends on the data: the same time for every input.
+ */
+export function compressWords(state: Int32Array, w: Int32Array): void {
   for (let i = 16; i < 64; i++) {
     const a = w[i - 15];
     const b = w[i - 2];

@@ -59,4 +59,22 @@ describe('the memo of fixed answer bodies', () => {
     memo.validate(v, fixedBody);
     expect(v.calls).toBe(2);
   });
+
+  it('converts a fixed value once per conversion, hands out the same frozen result, and converts anything else every time', () => {
+    const memo = createFixedMemo(fixed);
+    let calls = 0;
+    const toUser = (v: { id: number }) => (calls++, { userId: v.id });
+    const toName = (v: { email: string }) => ({ name: v.email });
+    const first = memo.derive(fixedBody, toUser);
+    expect(memo.derive(fixedBody, toUser)).toBe(first);
+    expect(calls).toBe(1);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(memo.derive(fixedBody, toName)).toEqual({ name: 'a@example.com' });
+    const changing = { id: 2, email: 'b@example.com' };
+    expect(memo.derive(changing, toUser)).not.toBe(memo.derive(changing, toUser));
+    expect(calls).toBe(3);
+    expect(Object.isFrozen(memo.derive(changing, toUser))).toBe(false);
+    const none = createFixedMemo(undefined);
+    expect(none.derive(fixedBody, toUser)).not.toBe(none.derive(fixedBody, toUser));
+  });
 });

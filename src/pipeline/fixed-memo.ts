@@ -16,12 +16,19 @@ export interface FixedMemo {
   json(value: unknown): string;
   /** validate(value), remembered only when it passed */
   validate(validate: ValidateFunction, value: unknown): boolean;
+  /**
+   * convert(value) for a fixed value, computed once per conversion and frozen (shallow):
+   * a cached identity read as a customer or an app (digests decoded from base64) on every
+   * login. Anything else is converted every time, and not frozen.
+   */
+  derive<V extends object, T extends object>(value: V, convert: (value: V) => T): T;
 }
 
 export function createFixedMemo(fixed: FixedValues | undefined): FixedMemo {
-  if (!fixed) return { json: (value) => JSON.stringify(value), validate: (validate, value) => validate(value) as boolean };
+  if (!fixed) return { json: (value) => JSON.stringify(value), validate: (validate, value) => validate(value) as boolean, derive: (value, convert) => convert(value) };
   const texts = new WeakMap<object, string>();
   const passed = new WeakMap<object, WeakSet<ValidateFunction>>();
+  const derived = new WeakMap<object, Map<Function, object>>();
   const isFixed = (value: unknown): value is object => typeof value === 'object' && value !== null && fixed.has(value);
   return {
     json(value) {
@@ -38,6 +45,14 @@ export function createFixedMemo(fixed: FixedValues | undefined): FixedMemo {
       if (!set) passed.set(value, (set = new WeakSet()));
       set.add(validate);
       return true;
+    },
+    derive(value, convert) {
+      if (!isFixed(value)) return convert(value);
+      let byConversion = derived.get(value);
+      if (!byConversion) derived.set(value, (byConversion = new Map()));
+      let result = byConversion.get(convert) as ReturnType<typeof convert> | undefined;
+      if (result === undefined) byConversion.set(convert, (result = Object.freeze(convert(value))));
+      return result;
     },
   };
 }

@@ -18,7 +18,7 @@ export async function authenticateCommerce(ctx: Ctx): Promise<void> {
   await authenticate(ctx);
   if (ctx.principal.kind === 'user') return;
   const { config } = ctx.services;
-  const ids = commerceIdentities(ctx.services.store, ctx.ns.name);
+  const ids = commerceIdentities(ctx.services, ctx.ns.name);
   const authorization = ctx.req.headers.authorization;
 
   const bearer = config.integrationAsBearer ? readBearer(authorization) : undefined;

@@ -1,4 +1,5 @@
-import type { Identity, Store } from '../../store/store.js';
+import type { Identity } from '../../store/store.js';
+import type { Services } from '../../pipeline/context.js';
 
 export const API = 'commerce';
 
@@ -110,35 +111,38 @@ export function identityToIntegration(i: Identity): Integration {
 }
 
 /** Reads of the commerce identities of one namespace. */
-export function commerceIdentities(store: Store, ns: string) {
+export function commerceIdentities(services: Pick<Services, 'store' | 'memo'>, ns: string) {
+  const { store, memo } = services;
+  // a cached identity is converted once (its digests decoded), then shared, frozen
+  const as = <T extends object>(i: Identity | undefined, convert: (i: Identity) => T): T | undefined => i && memo.derive(i, convert);
   return {
     async customerById(id: number): Promise<Customer | undefined> {
       const i = await store.getIdentity(ns, API, 'customer', String(id));
-      return i && identityToCustomer(i);
+      return as(i, identityToCustomer);
     },
     async customerByEmail(email: string): Promise<Customer | undefined> {
       const i = await store.findIdentity(ns, API, 'customer', email.toLowerCase());
-      return i && identityToCustomer(i);
+      return as(i, identityToCustomer);
     },
     async adminById(id: number): Promise<Admin | undefined> {
       const i = await store.getIdentity(ns, API, 'admin', String(id));
-      return i && identityToAdmin(i);
+      return as(i, identityToAdmin);
     },
     async adminByName(username: string): Promise<Admin | undefined> {
       const i = await store.findIdentity(ns, API, 'admin', username.toLowerCase());
-      return i && identityToAdmin(i);
+      return as(i, identityToAdmin);
     },
     async integrationById(id: number): Promise<Integration | undefined> {
       const i = await store.getIdentity(ns, API, 'integration', String(id));
-      return i && identityToIntegration(i);
+      return as(i, identityToIntegration);
     },
     async integrationByConsumerKey(key: string): Promise<Integration | undefined> {
       const i = await store.findIdentity(ns, API, 'integration', consumerKeyOf(key));
-      return i && identityToIntegration(i);
+      return as(i, identityToIntegration);
     },
     async integrationByAccessToken(token: string): Promise<Integration | undefined> {
       const i = await store.findIdentity(ns, API, 'integration', tokenKeyOf(token));
-      return i && identityToIntegration(i);
+      return as(i, identityToIntegration);
     },
   };
 }

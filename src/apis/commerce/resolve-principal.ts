@@ -8,7 +8,7 @@ import { commerceIdentities, type Admin, type Customer, type Integration } from 
  * A token whose identity is gone (deleted) or disabled makes a guest.
  */
 export async function resolveCommercePrincipal(record: TokenRecord, ctx: Ctx): Promise<Principal | undefined> {
-  const ids = commerceIdentities(ctx.services.store, ctx.ns.name);
+  const ids = commerceIdentities(ctx.services, ctx.ns.name);
   const base = { kind: 'user' as const, userType: record.userType, userId: record.userId, tokenId: record.id };
   if (record.userType === 'customer') {
     const customer = await ids.customerById(Number(record.userId));

@@ -1,4 +1,5 @@
-import type { Identity, Store } from '../../store/store.js';
+import type { Identity } from '../../store/store.js';
+import type { Services } from '../../pipeline/context.js';
 
 export const API = 'social';
 
@@ -60,20 +61,23 @@ export function identityToApp(i: Identity): ClientApp {
 }
 
 /** Reads of the social identities of one namespace. */
-export function socialIdentities(store: Store, ns: string) {
+export function socialIdentities(services: Pick<Services, 'store' | 'memo'>, ns: string) {
+  const { store, memo } = services;
+  // a cached identity is converted once (its digests decoded), then shared, frozen
+  const as = <T extends object>(i: Identity | undefined, convert: (i: Identity) => T): T | undefined => i && memo.derive(i, convert);
   return {
     async userById(id: number): Promise<SocialUser | undefined> {
       const i = await store.getIdentity(ns, API, 'user', String(id));
-      return i && identityToUser(i);
+      return as(i, identityToUser);
     },
     /** the login name matches a username, or an e-mail case-insensitively */
     async userByLoginName(name: string): Promise<SocialUser | undefined> {
       const i = (await store.findIdentity(ns, API, 'user', usernameKey(name))) ?? (await store.findIdentity(ns, API, 'user', emailKey(name)));
-      return i && identityToUser(i);
+      return as(i, identityToUser);
     },
     async app(apiKey: string): Promise<ClientApp | undefined> {
       const i = await store.getIdentity(ns, API, 'app', apiKey);
-      return i && identityToApp(i);
+      return as(i, identityToApp);
     },
   };
 }

@@ -6,7 +6,7 @@ import { socialIdentities, type SocialUser } from './identities.js';
 /** A live userToken's caller: its user, while the user and the client app it was issued to exist. */
 export async function resolveSocialPrincipal(record: TokenRecord, ctx: Ctx): Promise<Principal | undefined> {
   if (record.userType !== 'social' || !record.clientApp) return undefined;
-  const ids = socialIdentities(ctx.services.store, ctx.ns.name);
+  const ids = socialIdentities(ctx.services, ctx.ns.name);
   const [user, app] = await Promise.all([ids.userById(Number(record.userId)), ids.app(record.clientApp)]);
   if (!user || !app) return undefined;
   return { kind: 'user', userType: 'social', userId: record.userId, tokenId: record.id, access: { selfService: false }, identity: user };

@@ -12,7 +12,7 @@ import { commerceIdentities } from '../identities.js';
  */
 export const createAdminAccessToken: TypedHandler<operations['createAdminAccessToken']> = async (ctx) => {
   const { username, password } = ctx.body;
-  const admin = await commerceIdentities(ctx.services.store, ctx.ns.name).adminByName(username);
+  const admin = await commerceIdentities(ctx.services, ctx.ns.name).adminByName(username);
   const digest = admin?.active ? admin.passwordDigest : undefined;
   await checkCredentials(ctx, 'admin', username, digest, password);
   if (ctx.services.config.admin2fa) refuseAdminTokenWithTwoFactor(admin!);

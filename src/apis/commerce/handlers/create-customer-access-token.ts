@@ -7,7 +7,7 @@ import { commerceIdentities } from '../identities.js';
 /** POST /V1/integration/customer/token: the customer's e-mail and password for a token. */
 export const createCustomerAccessToken: TypedHandler<operations['createCustomerAccessToken']> = async (ctx) => {
   const { username, password } = ctx.body;
-  const customer = await commerceIdentities(ctx.services.store, ctx.ns.name).customerByEmail(username);
+  const customer = await commerceIdentities(ctx.services, ctx.ns.name).customerByEmail(username);
   await checkCredentials(ctx, 'customer', username, customer?.passwordDigest, password);
   return { status: 200, body: await issueCommerceToken(ctx, 'customer', customer!.id) };
 };

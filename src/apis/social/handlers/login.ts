@@ -16,7 +16,7 @@ export const login: TypedHandler<operations['login']> = async (ctx) => {
   const body: LoginRequest = ctx.body;
   const { apiKey, secretKey, password } = body;
   const loginName = (body.username ?? body.email)!;
-  const ids = socialIdentities(services.store, ctx.ns.name);
+  const ids = socialIdentities(services, ctx.ns.name);
 
   const app = await ids.app(apiKey);
   if (!services.secrets.matches(app?.secretDigest, secretKey)) throw socialError('INVALID_API_CREDENTIALS');
