@@ -33,6 +33,8 @@ export function readBody(req: IncomingMessage, limits: BodyLimits | number): Pro
   const { limit, lingerBytes = LINGER_BYTES, lingerMs = LINGER_MS } = typeof limits === 'number' ? { limit: limits } : limits;
   const declared = req.headers['content-length'];
   if (declared === undefined && req.headers['transfer-encoding'] === undefined) return { kind: 'none' };
+  const whole = readWhole(req, limit);
+  if (whole) return { kind: 'ok', body: whole };
   const declaredTooLarge = declared !== undefined && Number(declared) > limit;
   if (declaredTooLarge && expectsContinue(req)) return { kind: 'too-large', drained: false };
   return new Promise((resolve) => {
@@ -69,6 +71,19 @@ export function readBody(req: IncomingMessage, limits: BodyLimits | number): Pro
     req.on('error', (error) => finish({ kind: 'aborted', error }));
     req.on('aborted', () => finish({ kind: 'aborted', error: new Error('request aborted') }));
   });
+}
+
+/**
+ * The body when all of it has already arrived (a small request comes in one packet with
+ * its headers, and the parser has read it by the time the namespace is open): taken from
+ * the stream's buffer at once, without the listeners and the promise of the streaming
+ * read. Undefined when any of it is still to come, or past the limit.
+ */
+function readWhole(req: IncomingMessage, limit: number): Buffer | undefined {
+  const size = req.readableLength;
+  if (!req.complete || size === 0 || size > limit || req.readableFlowing !== null) return undefined;
+  // with no size, read() hands over everything buffered, and the request is complete
+  return (req.read() as Buffer | null) ?? undefined;
 }
 
 function expectsContinue(req: IncomingMessage): boolean {

@@ -42,9 +42,6 @@ export function prepareStatements(db: Database.Database) {
       'INSERT INTO counters (ns, name, value) VALUES (?, ?, ?) ON CONFLICT (ns, name) DO UPDATE SET value = max(value + 1, ?) RETURNING value',
     ),
 
-    insertToken: p(
-      'INSERT INTO tokens (id, ns, api, verifier_hash, user_type, user_id, client_app, issued_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    ),
     findToken: p('SELECT * FROM tokens WHERE id = ? AND ns = ? AND api = ?'),
     listTokens: p(
       // Named parameters: better-sqlite3 refuses a positional value bound to a repeated ?N.

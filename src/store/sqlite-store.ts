@@ -17,6 +17,7 @@ import type {
 import { migrate, NONCE_TABLE } from './sqlite-schema.js';
 import { prepareStatements, SWEEP_INDEXES, type Statements } from './sqlite-statements.js';
 import { toIdentity, toNamespace, toToken } from './sqlite-rows.js';
+import { createTokenInserter, type PendingToken } from './sqlite-token-inserts.js';
 import { checkIntegrity, explain, StateError } from './sqlite-checks.js';
 
 export { StateError } from './sqlite-checks.js';
@@ -46,7 +47,8 @@ export class SqliteStore implements Store {
   readonly secretKey: Buffer;
   private readonly db: Database.Database;
   private readonly stmt: Statements;
-  private pending: { ns: string; record: TokenRecord; resolve: (id: number) => void; reject: (err: unknown) => void }[] = [];
+  private pending: (PendingToken & { resolve: (id: number) => void; reject: (err: unknown) => void })[] = [];
+  private readonly insertTokens: (batch: readonly PendingToken[]) => void;
   private lastId: number;
   private flushScheduled = false;
 
@@ -73,6 +75,7 @@ export class SqliteStore implements Store {
     this.db.exec(SWEEP_INDEXES);
     this.db.exec(NONCE_TABLE);
     this.stmt = prepareStatements(this.db);
+    this.insertTokens = createTokenInserter(this.db);
     this.secretKey = this.readSecretKey();
     // Ids are never reused, also across restarts: AUTOINCREMENT keeps the highest one ever
     // given in sqlite_sequence, which an explicit id updates too.
@@ -213,16 +216,14 @@ export class SqliteStore implements Store {
     const batch = this.pending;
     if (batch.length === 0) return;
     this.pending = [];
-    const insert = ({ ns, record: r }: (typeof batch)[number]) =>
-      this.stmt.insertToken.run(r.id, ns, r.api, r.verifierHash, r.userType, r.userId, r.clientApp ?? null, r.issuedAt, r.expiresAt);
     try {
-      this.db.transaction(() => batch.forEach(insert))();
+      this.db.transaction(() => this.insertTokens(batch))();
       batch.forEach((p) => p.resolve(p.record.id));
     } catch {
       // One bad insert must not fail the others: retry each on its own.
       for (const p of batch) {
         try {
-          insert(p);
+          this.insertTokens([p]);
           p.resolve(p.record.id);
         } catch (err) {
           p.reject(err);

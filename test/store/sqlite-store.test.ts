@@ -65,6 +65,31 @@ CREATE TABLE IF NOT EXISTS login_failures (
 PRAGMA user_version = 2;
 `;
 
+describe('token inserts grouped per turn of the event loop', () => {
+  it('stores every token of a batch larger than one statement carries (70: chunks of 32), each as given', async () => {
+    await withStore(tempDir(), async (store) => {
+      await store.createNamespace('default', [], 'seed', NOW);
+      const records = Array.from({ length: 70 }, (_, i) => token({ verifierHash: `hash-${i}`, userId: String(i % 7), clientApp: i % 2 ? 'app' : undefined, expiresAt: i % 3 ? NOW + i : null }));
+      const ids = await Promise.all(records.map((r) => store.saveToken('default', r)));
+      expect(new Set(ids).size).toBe(70);
+      for (const [i, id] of ids.entries()) {
+        const found = await store.findToken('default', 'commerce', id);
+        expect(found).toEqual({ id, ...records[i], clientApp: records[i].clientApp });
+      }
+    });
+  });
+
+  it('fails only the bad insert of a batch: the others are stored and answered', async () => {
+    await withStore(tempDir(), async (store) => {
+      await store.createNamespace('default', [], 'seed', NOW);
+      const bad = token({ verifierHash: null as unknown as string });
+      const results = await Promise.allSettled([token(), bad, token({ userId: '2' })].map((r) => store.saveToken('default', r)));
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      for (const r of results) if (r.status === 'fulfilled') expect(await store.findToken('default', 'commerce', r.value)).toBeDefined();
+    });
+  });
+});
+
 describe('the sqlite store across close and reopen', () => {
   it('keeps namespaces, identities, counters, tokens, revocations, failures and its secret key', async () => {
     const dir = tempDir();

@@ -21,8 +21,10 @@ export function createDecodeBodyStep(): Step {
 /**
  * Decodes JSON, URL-encoded and multipart bodies into one flat object of fields, as the
  * PHP server sees $_POST. Uploaded files are not part of any operation and are skipped.
+ * Only multipart waits (for busboy): the others decode in the same turn, as the pipeline
+ * runs a step that returns nothing without a microtask.
  */
-async function decodeSocialBody(ctx: Ctx, loadBusboy: () => Promise<Busboy>): Promise<void> {
+function decodeSocialBody(ctx: Ctx, loadBusboy: () => Promise<Busboy>): void | Promise<void> {
   const { rawBody, headers } = ctx.req;
   const declared = ctx.op?.requestBody;
   if (!rawBody || rawBody.length === 0) {
@@ -41,8 +43,12 @@ async function decodeSocialBody(ctx: Ctx, loadBusboy: () => Promise<Busboy>): Pr
     ctx.body = Object.fromEntries(new URLSearchParams(rawBody.toString('utf8')));
     ctx.bodyMediaType = FORM;
   } else if (type === MULTIPART) {
-    ctx.body = await parseMultipart(await loadBusboy(), header, rawBody);
-    ctx.bodyMediaType = MULTIPART;
+    return loadBusboy()
+      .then((busboy) => parseMultipart(busboy, header, rawBody))
+      .then((fields) => {
+        ctx.body = fields;
+        ctx.bodyMediaType = MULTIPART;
+      });
   } else {
     throw socialError('UNSUPPORTED_MEDIA_TYPE', { type: type || '(none)' });
   }
