@@ -42,7 +42,8 @@ describe.skipIf(!built)('the packed package in an empty project', () => {
   });
 
   it('npx authmock serve prints its banner and answers a login; npx authmock check passes against it', async () => {
-    const server = spawn('npx', ['authmock', 'serve', '--port', '0', '--state', 'memory'], { cwd: project, env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    // its own process group: npx runs the bin in a child of its own, which a kill of npx alone leaves running
+    const server = spawn('npx', ['authmock', 'serve', '--port', '0', '--state', 'memory'], { cwd: project, env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     try {
       let out = '';
       const url = await new Promise<string>((resolve, reject) => {
@@ -67,7 +68,11 @@ describe.skipIf(!built)('the packed package in an empty project', () => {
       const check = await npx(['authmock', 'check', '--target', url, '--quiet']);
       expect(check.stdout).toMatch(/PASS {2}\d+ cases passed, 0 failed/);
     } finally {
-      server.kill('SIGTERM');
+      if (server.exitCode === null && server.signalCode === null) {
+        const exited = new Promise((resolve) => server.once('exit', resolve));
+        process.kill(-server.pid!, 'SIGTERM');
+        await exited;
+      }
     }
   }, 240_000);
 
