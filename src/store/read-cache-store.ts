@@ -21,9 +21,14 @@ interface NsCache {
   identities: Map<string, Identity | null>;
   byKey: Map<string, Identity | null>;
   tokens: Map<string, TokenRecord>;
-  /** login names read with no failures counted: the common login, which then costs no read */
-  noFailures: Map<string, true>;
+  /** login names read with no failures counted (null: none): the common login, which then costs no read */
+  noFailures: Map<string, null>;
 }
+
+/** The kinds of read kept per namespace. */
+type Kind = 'identities' | 'byKey' | 'tokens' | 'noFailures';
+/** what a kind keeps of an answer: a value and "none" alike, values only, or only that there is none */
+type Keep = 'both' | 'found' | 'none';
 
 /**
  * What every request reads (its namespace, its caller's identity and token) kept in
@@ -62,6 +67,32 @@ export class ReadCacheStore implements Store {
 
   private freeze<T>(value: T): T {
     return deepFreeze(value, this.fixedValues);
+  }
+
+  /**
+   * A read through the cache: the kept answer, or the store's, kept as `keep` says unless a
+   * write began while it was read. Kept only while the namespace's record is: a deleted
+   * namespace keeps nothing here.
+   */
+  private async readThrough<T extends object>(ns: string, kind: Kind, key: string, keep: Keep, read: () => Promise<T | undefined>): Promise<T | undefined> {
+    const cached = this.spaces.get(ns)?.[kind].get(key) as T | null | undefined;
+    if (cached !== undefined) return cached ?? undefined;
+    const version = this.version;
+    const found = await read();
+    if (version === this.version && this.spaces.get(ns)?.record && keep !== (found ? 'none' : 'found')) {
+      this.put(this.space(ns)[kind] as Map<string, T | null>, key, found ? this.freeze(found) : null);
+    }
+    return found;
+  }
+
+  /** A write: what it may change is dropped before it runs and again after (a read that raced it is gone too). */
+  private async writing<R>(drop: () => void, write: () => Promise<R>): Promise<R> {
+    drop();
+    try {
+      return await write();
+    } finally {
+      drop();
+    }
   }
 
   private put<V>(map: Map<string, V>, key: string, value: V): V {
@@ -119,87 +150,45 @@ export class ReadCacheStore implements Store {
     return this.inner.createNamespace(ns, seed, seedHash, now);
   }
 
-  async resetNamespace(ns: string, seed: readonly Identity[], seedHash: string, now: number): Promise<NamespaceRecord> {
-    this.dropSpace(ns);
-    try {
-      return await this.inner.resetNamespace(ns, seed, seedHash, now);
-    } finally {
-      this.dropSpace(ns);
-    }
+  resetNamespace(ns: string, seed: readonly Identity[], seedHash: string, now: number): Promise<NamespaceRecord> {
+    return this.writing(() => this.dropSpace(ns), () => this.inner.resetNamespace(ns, seed, seedHash, now));
   }
 
-  async reseedNamespace(ns: string, seed: readonly Identity[], seedHash: string): Promise<void> {
-    this.dropSpace(ns);
-    try {
-      await this.inner.reseedNamespace(ns, seed, seedHash);
-    } finally {
-      this.dropSpace(ns);
-    }
+  reseedNamespace(ns: string, seed: readonly Identity[], seedHash: string): Promise<void> {
+    return this.writing(() => this.dropSpace(ns), () => this.inner.reseedNamespace(ns, seed, seedHash));
   }
 
-  async updateNamespace(ns: string, patch: { clockOffsetMs?: number; settings?: NamespaceSettings }): Promise<NamespaceRecord | undefined> {
-    this.dropRecord(ns);
-    try {
-      return await this.inner.updateNamespace(ns, patch);
-    } finally {
-      this.dropRecord(ns);
-    }
+  updateNamespace(ns: string, patch: { clockOffsetMs?: number; settings?: NamespaceSettings }): Promise<NamespaceRecord | undefined> {
+    return this.writing(() => this.dropRecord(ns), () => this.inner.updateNamespace(ns, patch));
   }
 
-  async deleteNamespace(ns: string): Promise<boolean> {
-    this.dropSpace(ns);
-    try {
-      return await this.inner.deleteNamespace(ns);
-    } finally {
-      this.dropSpace(ns);
-    }
+  deleteNamespace(ns: string): Promise<boolean> {
+    return this.writing(() => this.dropSpace(ns), () => this.inner.deleteNamespace(ns));
   }
 
   listNamespaces(): Promise<NamespaceRecord[]> {
     return this.inner.listNamespaces();
   }
 
-  async getIdentity(ns: string, api: string, kind: string, id: string): Promise<Identity | undefined> {
-    const key = `${api}\u0000${kind}\u0000${id}`;
-    const cached = this.spaces.get(ns)?.identities.get(key);
-    if (cached !== undefined) return cached ?? undefined;
-    const version = this.version;
-    const found = await this.inner.getIdentity(ns, api, kind, id);
-    // kept only while the namespace's record is: a deleted namespace keeps nothing here
-    if (version === this.version && this.spaces.get(ns)?.record) this.put(this.space(ns).identities, key, found ? this.freeze(found) : null);
-    return found;
+  getIdentity(ns: string, api: string, kind: string, id: string): Promise<Identity | undefined> {
+    return this.readThrough(ns, 'identities', `${api}\u0000${kind}\u0000${id}`, 'both', () => this.inner.getIdentity(ns, api, kind, id));
   }
 
-  async findIdentity(ns: string, api: string, kind: string, loginKey: string): Promise<Identity | undefined> {
-    const key = `${api}\u0000${kind}\u0000${loginKey}`;
-    const cached = this.spaces.get(ns)?.byKey.get(key);
-    if (cached !== undefined) return cached ?? undefined;
-    const version = this.version;
-    const found = await this.inner.findIdentity(ns, api, kind, loginKey);
-    if (version === this.version && this.spaces.get(ns)?.record) this.put(this.space(ns).byKey, key, found ? this.freeze(found) : null);
-    return found;
+  findIdentity(ns: string, api: string, kind: string, loginKey: string): Promise<Identity | undefined> {
+    const read = () => this.inner.findIdentity(ns, api, kind, loginKey);
+    return this.readThrough(ns, 'byKey', `${api}\u0000${kind}\u0000${loginKey}`, 'both', read);
   }
 
   listIdentities(ns: string, api: string, kind: string): Promise<Identity[]> {
     return this.inner.listIdentities(ns, api, kind);
   }
 
-  async putIdentity(ns: string, identity: Identity): Promise<PutResult> {
-    this.dropIdentities(ns);
-    try {
-      return await this.inner.putIdentity(ns, identity);
-    } finally {
-      this.dropIdentities(ns);
-    }
+  putIdentity(ns: string, identity: Identity): Promise<PutResult> {
+    return this.writing(() => this.dropIdentities(ns), () => this.inner.putIdentity(ns, identity));
   }
 
-  async deleteIdentity(ns: string, api: string, kind: string, id: string): Promise<boolean> {
-    this.dropIdentities(ns);
-    try {
-      return await this.inner.deleteIdentity(ns, api, kind, id);
-    } finally {
-      this.dropIdentities(ns);
-    }
+  deleteIdentity(ns: string, api: string, kind: string, id: string): Promise<boolean> {
+    return this.writing(() => this.dropIdentities(ns), () => this.inner.deleteIdentity(ns, api, kind, id));
   }
 
   nextId(ns: string, counter: string, atLeast: number): Promise<number> {
@@ -210,56 +199,31 @@ export class ReadCacheStore implements Store {
     return this.inner.saveToken(ns, record);
   }
 
-  async findToken(ns: string, api: string, id: number): Promise<TokenRecord | undefined> {
-    const key = `${api}\u0000${id}`;
-    const cached = this.spaces.get(ns)?.tokens.get(key);
-    if (cached) return cached;
-    const version = this.version;
-    const found = await this.inner.findToken(ns, api, id);
+  findToken(ns: string, api: string, id: number): Promise<TokenRecord | undefined> {
     // a token not found is not kept: the next one issued may take that id
-    if (found && version === this.version && this.spaces.get(ns)?.record) this.put(this.space(ns).tokens, key, this.freeze(found));
-    return found;
+    return this.readThrough(ns, 'tokens', `${api}\u0000${id}`, 'found', () => this.inner.findToken(ns, api, id));
   }
 
   listTokens(ns: string, filter: { api?: string; userType?: string; userId?: string }): Promise<TokenRecord[]> {
     return this.inner.listTokens(ns, filter);
   }
 
-  async revokeUserTokens(ns: string, api: string, userType: string, userId: string): Promise<number> {
-    this.dropTokens(ns);
-    try {
-      return await this.inner.revokeUserTokens(ns, api, userType, userId);
-    } finally {
-      this.dropTokens(ns);
-    }
+  revokeUserTokens(ns: string, api: string, userType: string, userId: string): Promise<number> {
+    return this.writing(() => this.dropTokens(ns), () => this.inner.revokeUserTokens(ns, api, userType, userId));
   }
 
-  async revokeToken(ns: string, api: string, id: number): Promise<boolean> {
-    this.dropTokens(ns);
-    try {
-      return await this.inner.revokeToken(ns, api, id);
-    } finally {
-      this.dropTokens(ns);
-    }
+  revokeToken(ns: string, api: string, id: number): Promise<boolean> {
+    return this.writing(() => this.dropTokens(ns), () => this.inner.revokeToken(ns, api, id));
   }
 
-  async getLoginFailures(ns: string, api: string, userType: string, username: string): Promise<LoginFailures | undefined> {
-    const key = `${api}\u0000${userType}\u0000${username}`;
-    if (this.spaces.get(ns)?.noFailures.has(key)) return undefined;
-    const version = this.version;
-    const found = await this.inner.getLoginFailures(ns, api, userType, username);
+  getLoginFailures(ns: string, api: string, userType: string, username: string): Promise<LoginFailures | undefined> {
     // only "none" is kept: a count is read fresh, and a sweep that drops one only makes it none
-    if (!found && version === this.version && this.spaces.get(ns)?.record) this.put(this.space(ns).noFailures, key, true);
-    return found;
+    const read = () => this.inner.getLoginFailures(ns, api, userType, username);
+    return this.readThrough(ns, 'noFailures', `${api}\u0000${userType}\u0000${username}`, 'none', read);
   }
 
-  async recordLoginFailure(ns: string, api: string, userType: string, username: string, now: number, lockMs: number): Promise<LoginFailures> {
-    this.dropFailures(ns);
-    try {
-      return await this.inner.recordLoginFailure(ns, api, userType, username, now, lockMs);
-    } finally {
-      this.dropFailures(ns);
-    }
+  recordLoginFailure(ns: string, api: string, userType: string, username: string, now: number, lockMs: number): Promise<LoginFailures> {
+    return this.writing(() => this.dropFailures(ns), () => this.inner.recordLoginFailure(ns, api, userType, username, now, lockMs));
   }
 
   clearLoginFailures(ns: string, api: string, userType: string, username: string): Promise<boolean> {
@@ -278,27 +242,17 @@ export class ReadCacheStore implements Store {
     return this.inner.rememberNonce(ns, consumerKey, nonce, timestamp);
   }
 
-  async sweep(ns: string | undefined, now: number, limit: number): Promise<SweepResult> {
-    this.dropTokens(ns);
-    try {
-      return await this.inner.sweep(ns, now, limit);
-    } finally {
-      // a swept token must stay gone even if the namespace's clock is moved back
-      this.dropTokens(ns);
-    }
+  sweep(ns: string | undefined, now: number, limit: number): Promise<SweepResult> {
+    // a swept token must stay gone even if the namespace's clock is moved back
+    return this.writing(() => this.dropTokens(ns), () => this.inner.sweep(ns, now, limit));
   }
 
   stats(): Promise<StoreStats> {
     return this.inner.stats();
   }
 
-  async reset(): Promise<void> {
-    this.dropAll();
-    try {
-      await this.inner.reset();
-    } finally {
-      this.dropAll();
-    }
+  reset(): Promise<void> {
+    return this.writing(() => this.dropAll(), () => this.inner.reset());
   }
 
   close(): Promise<void> {

@@ -1,5 +1,7 @@
-import type Database from 'better-sqlite3';
-import { StateVersionError } from './sqlite-schema.js';
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { migrate, StateVersionError } from './sqlite-schema.js';
 
 /** A state file that cannot be used: the message says what to do. */
 export class StateError extends Error {
@@ -27,4 +29,33 @@ export function explain(err: unknown, dir: string, file: string): Error {
   }
   if (err instanceof StateVersionError) return new StateError(err.message);
   return err as Error;
+}
+
+/**
+ * Opens (or creates) the state file in `dir`, private to the user (directory 0700, file
+ * 0600), for this process alone (EXCLUSIVE), in WAL with synchronous=NORMAL; checks it and
+ * brings it to the current schema. `notice` hears what a migration did. Every failure is
+ * said so a user knows what to do.
+ */
+export function openStateFile(dir: string, notice?: (message: string) => void): { db: Database.Database; file: string } {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+  const file = join(dir, 'authmock.sqlite');
+  if (existsSync(file) && statSync(file).size === 0 && !existsSync(`${file}-wal`)) {
+    throw new StateError(`${file} is empty (0 bytes): whatever it held is lost. Delete it to start afresh, or restore it from a backup.`);
+  }
+  const db = new Database(file, { timeout: 1000 });
+  try {
+    chmodSync(file, 0o600);
+    db.pragma('locking_mode = EXCLUSIVE');
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    checkIntegrity(db, file);
+    const note = migrate(db, file);
+    if (note) notice?.(note);
+  } catch (err) {
+    db.close();
+    throw explain(err, dir, file);
+  }
+  return { db, file };
 }

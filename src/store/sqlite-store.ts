@@ -1,7 +1,6 @@
-import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import type {
   Identity,
   LoginFailureEntry,
@@ -14,11 +13,11 @@ import type {
   SweepResult,
   TokenRecord,
 } from './store.js';
-import { migrate, NONCE_TABLE } from './sqlite-schema.js';
+import { NONCE_TABLE } from './sqlite-schema.js';
 import { prepareStatements, SWEEP_INDEXES, type Statements } from './sqlite-statements.js';
 import { toIdentity, toNamespace, toToken } from './sqlite-rows.js';
 import { createTokenInserter, type PendingToken } from './sqlite-token-inserts.js';
-import { checkIntegrity, explain, StateError } from './sqlite-checks.js';
+import { openStateFile } from './sqlite-checks.js';
 
 export { StateError } from './sqlite-checks.js';
 
@@ -53,25 +52,9 @@ export class SqliteStore implements Store {
   private flushScheduled = false;
 
   constructor(dir: string, options: SqliteStoreOptions = {}) {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    chmodSync(dir, 0o700);
-    this.file = join(dir, 'authmock.sqlite');
-    if (existsSync(this.file) && statSync(this.file).size === 0 && !existsSync(`${this.file}-wal`)) {
-      throw new StateError(`${this.file} is empty (0 bytes): whatever it held is lost. Delete it to start afresh, or restore it from a backup.`);
-    }
-    this.db = new Database(this.file, { timeout: 1000 });
-    try {
-      chmodSync(this.file, 0o600);
-      this.db.pragma('locking_mode = EXCLUSIVE');
-      this.db.pragma('journal_mode = WAL');
-      this.db.pragma('synchronous = NORMAL');
-      checkIntegrity(this.db, this.file);
-      const note = migrate(this.db, this.file);
-      if (note) options.notice?.(note);
-    } catch (err) {
-      this.db.close();
-      throw explain(err, dir, this.file);
-    }
+    const opened = openStateFile(dir, options.notice);
+    this.db = opened.db;
+    this.file = opened.file;
     this.db.exec(SWEEP_INDEXES);
     this.db.exec(NONCE_TABLE);
     this.stmt = prepareStatements(this.db);
