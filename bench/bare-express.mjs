@@ -16,14 +16,26 @@ const { CUSTOMER, TOKEN, LOGIN, COUNTRIES } = ANSWERS;
 
 const app = express();
 app.disable('x-powered-by');
-app.get('/rest/V1/customers/me', (_req, res) => { res.json(CUSTOMER); });
-app.post('/rest/V1/integration/customer/token', express.json(), (_req, res) => { res.json(TOKEN); });
-app.post('/socialapi/auth/post/login', express.json(), (_req, res) => { res.status(201).json(LOGIN); });
+app.get('/rest/V1/customers/me', (_req, res) => {
+  res.json(CUSTOMER);
+});
+app.post('/rest/V1/integration/customer/token', express.json(), (_req, res) => {
+  res.json(TOKEN);
+});
+app.post('/socialapi/auth/post/login', express.json(), (_req, res) => {
+  res.status(201).json(LOGIN);
+});
 // only for the start-up probe, which polls this route on every server
-app.get('/rest/V1/directory/countries', (_req, res) => { res.json(COUNTRIES); });
+app.get('/rest/V1/directory/countries', (_req, res) => {
+  res.json(COUNTRIES);
+});
 
 const server = app.listen(port, host, () => process.stdout.write(`bare express listening on http://${host}:${port}\n`));
 server.keepAliveTimeout = 65_000;
-const stop = () => { server.close(); server.closeAllConnections(); process.exit(0); };
+const stop = () => {
+  server.close();
+  server.closeAllConnections();
+  process.exit(0);
+};
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

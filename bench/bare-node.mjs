@@ -33,6 +33,10 @@ const server = createServer((req, res) => {
 });
 server.keepAliveTimeout = 65_000;
 server.listen(port, host, () => process.stdout.write(`bare node:http listening on http://${host}:${port}\n`));
-const stop = () => { server.close(); server.closeAllConnections(); process.exit(0); };
+const stop = () => {
+  server.close();
+  server.closeAllConnections();
+  process.exit(0);
+};
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

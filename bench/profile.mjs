@@ -28,7 +28,8 @@ export function summarize(file, top = TOP) {
   const parent = new Map();
   for (const n of prof.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const rel = (url) => url.replace(/^file:\/\//, '').replace(ROOT + '/', '');
-  const fnKey = (cf) => `${cf.functionName || '(anonymous)'} ${cf.url ? `${rel(cf.url)}:${cf.lineNumber + 1}:${cf.columnNumber + 1}` : ''}`.trim();
+  const fnKey = (cf) =>
+    `${cf.functionName || '(anonymous)'} ${cf.url ? `${rel(cf.url)}:${cf.lineNumber + 1}:${cf.columnNumber + 1}` : ''}`.trim();
   const moduleOf = (cf) => {
     const u = rel(cf.url);
     if (!u) return cf.functionName.startsWith('(') ? cf.functionName : '(native/generated code)';
@@ -70,7 +71,11 @@ export function summarize(file, top = TOP) {
       .slice(0, n)
       .map(([k, ms]) => `  ${pct(ms)} ${ms.toFixed(0).padStart(7)} ms  ${k}`)
       .join('\n');
-  return { total, idle, text: `busy ${total.toFixed(0)} ms, idle ${idle.toFixed(0)} ms\nself time by module/file:\n${list(mods, top)}\nself time by function:\n${list(self, top)}\ninclusive time (own src + selected):\n${list(new Map([...incl].filter(([k]) => /dist\/|express|router|better-sqlite3|ajv|pino|json|body|yaml/i.test(k))), top)}` };
+  return {
+    total,
+    idle,
+    text: `busy ${total.toFixed(0)} ms, idle ${idle.toFixed(0)} ms\nself time by module/file:\n${list(mods, top)}\nself time by function:\n${list(self, top)}\ninclusive time (own src + selected):\n${list(new Map([...incl].filter(([k]) => /dist\/|express|router|better-sqlite3|ajv|pino|json|body|yaml/i.test(k))), top)}`,
+  };
 }
 
 async function profileLoad(ep) {
@@ -82,11 +87,27 @@ async function profileLoad(ep) {
   });
   const base = `http://${HOST}:${port}`;
   await waitFor200(`${base}/rest/V1/directory/countries`, child);
-  const token = await (await fetch(`${base}/rest/V1/integration/customer/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(CUSTOMER) })).json();
+  const token = await (
+    await fetch(`${base}/rest/V1/integration/customer/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(CUSTOMER),
+    })
+  ).json();
   const opts = {
     me: { url: `${base}/rest/V1/customers/me`, headers: { authorization: `Bearer ${token}`, accept: 'application/json' } },
-    token: { url: `${base}/rest/V1/integration/customer/token`, method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(CUSTOMER) },
-    login: { url: `${base}/socialapi/auth/post/login`, method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(SOCIAL) },
+    token: {
+      url: `${base}/rest/V1/integration/customer/token`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(CUSTOMER),
+    },
+    login: {
+      url: `${base}/socialapi/auth/post/login`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(SOCIAL),
+    },
   }[ep];
   const r = await autocannon({ ...opts, connections: CONNECTIONS, duration: SECONDS });
   await stop(child, 10_000);
@@ -94,7 +115,9 @@ async function profileLoad(ep) {
   if (!file) throw new Error(`no profile written for ${ep}:\n${child.stderrTail}`);
   const s = summarize(join(dir, file));
   const perReqUs = (1000 * s.total) / r.requests.total;
-  console.log(`\n=== ${ep}: ${Math.round(r.requests.average)} req/s (profiled), ${r.non2xx} non-2xx; server CPU ${perReqUs.toFixed(1)} µs/request ===\n${s.text}`);
+  console.log(
+    `\n=== ${ep}: ${Math.round(r.requests.average)} req/s (profiled), ${r.non2xx} non-2xx; server CPU ${perReqUs.toFixed(1)} µs/request ===\n${s.text}`,
+  );
   if (process.env.PROFILE_KEEP) console.log(`profile: ${join(dir, file)} (kept)`);
 }
 

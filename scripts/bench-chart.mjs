@@ -45,12 +45,21 @@ export function renderBenchChart(results) {
   const settings = results.settings ?? {};
   const subtitle = `median of ${settings.rounds ?? '?'} rounds (whiskers: slowest to fastest round); ${settings.connections ?? '?'} connections, ${settings.durationSeconds ?? '?'} s per round; ${results.machine?.cpu ?? ''} ${results.machine?.cores ?? ''} cores, ${String(results.machine?.date ?? '').slice(0, 10)}`;
   const desc = endpoints
-    .map((ep) => `${labels.endpoints[ep] ?? ep}: ${rows.filter((r) => r.endpoint === ep).map((r) => `${labels.servers[r.server] ?? r.server} ${fmt(r.reqPerSec)} (${fmt(r.spread.min)} to ${fmt(r.spread.max)})`).join(', ')}`)
+    .map(
+      (ep) =>
+        `${labels.endpoints[ep] ?? ep}: ${rows
+          .filter((r) => r.endpoint === ep)
+          .map((r) => `${labels.servers[r.server] ?? r.server} ${fmt(r.reqPerSec)} (${fmt(r.spread.min)} to ${fmt(r.spread.max)})`)
+          .join(', ')}`,
+    )
     .join('. ');
 
   const ticks = Array.from({ length: 6 }, (_, i) => (top / 5) * i);
   const grid = ticks
-    .map((t) => `<line x1="${plot.x}" x2="${plot.x + plot.w}" y1="${n(yOf(t))}" y2="${n(yOf(t))}" class="grid"/><text x="${plot.x - 8}" y="${n(yOf(t) + 4)}" text-anchor="end">${fmt(t)}</text>`)
+    .map(
+      (t) =>
+        `<line x1="${plot.x}" x2="${plot.x + plot.w}" y1="${n(yOf(t))}" y2="${n(yOf(t))}" class="grid"/><text x="${plot.x - 8}" y="${n(yOf(t) + 4)}" text-anchor="end">${fmt(t)}</text>`,
+    )
     .join('\n    ');
   const bars = endpoints
     .map((ep, gi) => {

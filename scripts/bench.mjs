@@ -19,7 +19,17 @@ import { connect } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  HOST, cleanup, freePort, installCleanupHandlers, median, memoryOf, sleep, spawnNode, stop, tempDir, waitFor200,
+  HOST,
+  cleanup,
+  freePort,
+  installCleanupHandlers,
+  median,
+  memoryOf,
+  sleep,
+  spawnNode,
+  stop,
+  tempDir,
+  waitFor200,
 } from '../bench/lib.mjs';
 import { writeBenchChart } from './bench-chart.mjs';
 
@@ -55,8 +65,24 @@ const SOCIAL = { username: 'jane.doe', password: 'jane-password-1', apiKey: 'dem
 
 const ENDPOINTS = [
   { key: 'me', label: 'GET /customers/me', api: 'commerce', method: 'GET', path: '/V1/customers/me', status: 200 },
-  { key: 'token', label: 'POST customer token', api: 'commerce', method: 'POST', path: '/V1/integration/customer/token', body: CUSTOMER, status: 200 },
-  { key: 'login', label: 'POST social login', api: 'social', method: 'POST', path: '/socialapi/auth/post/login', body: SOCIAL, status: 201 },
+  {
+    key: 'token',
+    label: 'POST customer token',
+    api: 'commerce',
+    method: 'POST',
+    path: '/V1/integration/customer/token',
+    body: CUSTOMER,
+    status: 200,
+  },
+  {
+    key: 'login',
+    label: 'POST social login',
+    api: 'social',
+    method: 'POST',
+    path: '/socialapi/auth/post/login',
+    body: SOCIAL,
+    status: 201,
+  },
 ];
 
 // Prism mocks the spec's `paths` as they are: it does not prepend the `servers` path
@@ -64,51 +90,85 @@ const ENDPOINTS = [
 // NO_PATH_MATCHED_ERROR there). authmock and the bare app serve /rest/V1/....
 const ALL_SERVERS = [
   {
-    key: 'authmock', label: 'authmock', commercePrefix: '/rest',
+    key: 'authmock',
+    label: 'authmock',
+    commercePrefix: '/rest',
     // Run as users run it (npm start, npx authmock): the bin itself, with its shebang's flags.
-    start: (p, state) => [{ api: 'both', direct: true, args: [AUTHMOCK_BIN, 'serve', '--port', p, '--state', state, '--log-level', 'info'] }],
+    start: (p, state) => [
+      { api: 'both', direct: true, args: [AUTHMOCK_BIN, 'serve', '--port', p, '--state', state, '--log-level', 'info'] },
+    ],
   },
   {
     // the journal is on by default: the same server without it shows what it costs (at most 10 % on GET me)
-    key: 'authmockNoJournal', label: 'authmock --journal-size 0', commercePrefix: '/rest',
-    start: (p, state) => [{ api: 'both', direct: true, args: [AUTHMOCK_BIN, 'serve', '--port', p, '--state', state, '--log-level', 'info', '--journal-size', '0'] }],
+    key: 'authmockNoJournal',
+    label: 'authmock --journal-size 0',
+    commercePrefix: '/rest',
+    start: (p, state) => [
+      {
+        api: 'both',
+        direct: true,
+        args: [AUTHMOCK_BIN, 'serve', '--port', p, '--state', state, '--log-level', 'info', '--journal-size', '0'],
+      },
+    ],
   },
   ...(WITH_REDIS
     ? [
         {
-          key: 'authmockRedis', label: 'authmock on Redis', commercePrefix: '/rest',
-          start: (p) => [{ api: 'both', direct: true, args: [AUTHMOCK_BIN, 'serve', '--port', p, '--state', redis.url, '--log-level', 'info'] }],
+          key: 'authmockRedis',
+          label: 'authmock on Redis',
+          commercePrefix: '/rest',
+          start: (p) => [
+            { api: 'both', direct: true, args: [AUTHMOCK_BIN, 'serve', '--port', p, '--state', redis.url, '--log-level', 'info'] },
+          ],
         },
         {
           // two processes on one Redis, the load split between them (pair): what a second instance adds
-          key: 'authmockRedis2', label: 'authmock on Redis ×2', commercePrefix: '/rest', pair: true,
-          start: (p, _s, p2) => [p, p2].map((port) => ({ api: 'both', direct: true, args: [AUTHMOCK_BIN, 'serve', '--port', port, '--state', redis.url, '--log-level', 'info'] })),
+          key: 'authmockRedis2',
+          label: 'authmock on Redis ×2',
+          commercePrefix: '/rest',
+          pair: true,
+          start: (p, _s, p2) =>
+            [p, p2].map((port) => ({
+              api: 'both',
+              direct: true,
+              args: [AUTHMOCK_BIN, 'serve', '--port', port, '--state', redis.url, '--log-level', 'info'],
+            })),
         },
       ]
     : []),
   {
-    key: 'prism', label: 'Prism (default logging)', commercePrefix: '',
+    key: 'prism',
+    label: 'Prism (default logging)',
+    commercePrefix: '',
     start: (p, _s, p2) => [
       { api: 'commerce', args: [PRISM_BIN, 'mock', '-h', HOST, '-p', p, COMMERCE_SPEC] },
       { api: 'social', args: [PRISM_BIN, 'mock', '-h', HOST, '-p', p2, SOCIAL_SPEC] },
     ],
   },
   ...(PRISM_SILENT
-    ? [{
-        key: 'prismSilent', label: 'Prism -v silent', commercePrefix: '',
-        start: (p, _s, p2) => [
-          { api: 'commerce', args: [PRISM_BIN, 'mock', '-v', 'silent', '-h', HOST, '-p', p, COMMERCE_SPEC] },
-          { api: 'social', args: [PRISM_BIN, 'mock', '-v', 'silent', '-h', HOST, '-p', p2, SOCIAL_SPEC] },
-        ],
-      }]
+    ? [
+        {
+          key: 'prismSilent',
+          label: 'Prism -v silent',
+          commercePrefix: '',
+          start: (p, _s, p2) => [
+            { api: 'commerce', args: [PRISM_BIN, 'mock', '-v', 'silent', '-h', HOST, '-p', p, COMMERCE_SPEC] },
+            { api: 'social', args: [PRISM_BIN, 'mock', '-v', 'silent', '-h', HOST, '-p', p2, SOCIAL_SPEC] },
+          ],
+        },
+      ]
     : []),
   {
-    key: 'express', label: 'bare Express 5', commercePrefix: '/rest',
+    key: 'express',
+    label: 'bare Express 5',
+    commercePrefix: '/rest',
     start: (p) => [{ api: 'both', args: [EXPRESS_BIN, '--port', p] }],
   },
   {
     // what Node itself can do: node:http answering a constant (issue #15: GET me at least 0.35 of it)
-    key: 'node', label: 'bare node:http', commercePrefix: '/rest',
+    key: 'node',
+    label: 'bare node:http',
+    commercePrefix: '/rest',
     start: (p) => [{ api: 'both', args: [NODE_BIN, '--port', p] }],
   },
 ];
@@ -140,7 +200,10 @@ async function startServer(def) {
     child: spawnNode(spec.args, { cwd: ROOT, direct: spec.direct }),
   }));
   for (const p of procs) {
-    const url = p.api === 'social' ? `http://${HOST}:${p.port}/socialapi/auth/post/login` : `http://${HOST}:${p.port}${def.commercePrefix}${PROBE_PATH}`;
+    const url =
+      p.api === 'social'
+        ? `http://${HOST}:${p.port}/socialapi/auth/post/login`
+        : `http://${HOST}:${p.port}${def.commercePrefix}${PROBE_PATH}`;
     if (p.api === 'social') {
       // no GET route on the social spec that needs no auth: wait for the port to answer at all
       await waitForAnyAnswer(url, p.child);
@@ -180,16 +243,23 @@ async function verify(server) {
   const t = targetFor(server, tokenEp);
   const res = await fetch(t.url, { method: t.method, headers: t.headers, body: t.body });
   const token = await res.json().catch(() => undefined);
-  if (res.status !== 200 || typeof token !== 'string') throw new Error(`${server.def.label}: token POST answered ${res.status} ${JSON.stringify(token)}`);
+  if (res.status !== 200 || typeof token !== 'string')
+    throw new Error(`${server.def.label}: token POST answered ${res.status} ${JSON.stringify(token)}`);
   server.targets = {};
   for (const ep of ENDPOINTS) {
     const target = targetFor(server, ep, token);
     const r = await fetch(target.url, { method: target.method, headers: target.headers, body: target.body });
     const body = await r.json().catch(() => undefined);
     const shapeOk =
-      ep.key === 'me' ? body?.email === CUSTOMER.username : ep.key === 'token' ? typeof body === 'string' : typeof body?.user?.userToken === 'string';
+      ep.key === 'me'
+        ? body?.email === CUSTOMER.username
+        : ep.key === 'token'
+          ? typeof body === 'string'
+          : typeof body?.user?.userToken === 'string';
     if (r.status !== ep.status || !shapeOk) {
-      throw new Error(`${server.def.label} ${ep.label}: expected ${ep.status} with the right body, got ${r.status} ${JSON.stringify(body).slice(0, 300)}`);
+      throw new Error(
+        `${server.def.label} ${ep.label}: expected ${ep.status} with the right body, got ${r.status} ${JSON.stringify(body).slice(0, 300)}`,
+      );
     }
     server.targets[ep.key] = target;
   }
@@ -259,15 +329,26 @@ async function main() {
     loadAvgAtStart: loadavg().map((x) => +x.toFixed(2)),
     commit: gitCommit(),
   };
-  const settings = { rounds: ROUNDS, warmupSeconds: WARMUP, durationSeconds: DURATION, connections: CONNECTIONS, starts: STARTS, host: HOST };
+  const settings = {
+    rounds: ROUNDS,
+    warmupSeconds: WARMUP,
+    durationSeconds: DURATION,
+    connections: CONNECTIONS,
+    starts: STARTS,
+    host: HOST,
+  };
   const estimate = ROUNDS * ENDPOINTS.length * SERVERS.length * (WARMUP + DURATION);
   console.log(`authmock benchmark on ${machine.cpu} (${machine.cores} cores), Node ${machine.node}`);
-  console.log(`load: ${CONNECTIONS} connections, ${WARMUP} s warm-up (discarded) + ${DURATION} s measured, ${ROUNDS} round(s); about ${Math.ceil(estimate / 60)} min of load\n`);
+  console.log(
+    `load: ${CONNECTIONS} connections, ${WARMUP} s warm-up (discarded) + ${DURATION} s measured, ${ROUNDS} round(s); about ${Math.ceil(estimate / 60)} min of load\n`,
+  );
 
   if (WITH_REDIS) {
     // Redis with its own defaults (RDB snapshots, no AOF) in a throw-away directory
     const port = await freePort();
-    const child = spawnNode([REDIS_SERVER, '--port', String(port), '--bind', HOST, '--dir', tempDir('authmock-bench-redis-')], { direct: true });
+    const child = spawnNode([REDIS_SERVER, '--port', String(port), '--bind', HOST, '--dir', tempDir('authmock-bench-redis-')], {
+      direct: true,
+    });
     redis.url = `redis://${HOST}:${port}/0`;
     for (let t0 = performance.now(); !(await probeRedis(port)); await sleep(20)) {
       if (child.exitCode !== null || performance.now() - t0 > 10_000) throw new Error(`redis-server did not start:\n${child.stderrTail}`);
@@ -287,7 +368,9 @@ async function main() {
       startup[def.key].push(ms);
       await stop(child);
     }
-    process.stdout.write(`start-up ${i + 1}/${STARTS}: ${startupDefs.map((d) => `${d.key} ${Math.round(startup[d.key].at(-1))} ms`).join(', ')}\n`);
+    process.stdout.write(
+      `start-up ${i + 1}/${STARTS}: ${startupDefs.map((d) => `${d.key} ${Math.round(startup[d.key].at(-1))} ms`).join(', ')}\n`,
+    );
   }
 
   // ---- long-running servers -------------------------------------------------------------
@@ -361,7 +444,9 @@ async function main() {
   const memory = Object.fromEntries(
     servers.map((s) => [s.def.key, { processes: s.procs.map((p) => p.api), idleMB: mem(s.idle, 'rssMB'), peakMB: mem(s.peak, 'hwmMB') }]),
   );
-  const startupMs = Object.fromEntries(Object.entries(startup).map(([k, v]) => [k, { median: median(v), all: v.map((x) => +x.toFixed(1)) }]));
+  const startupMs = Object.fromEntries(
+    Object.entries(startup).map(([k, v]) => [k, { median: median(v), all: v.map((x) => +x.toFixed(1)) }]),
+  );
 
   const FLOORS = [
     { what: 'authmock/Prism GET me', value: ratios.me.vsPrism, floor: 3.0, kind: 'min' },
@@ -378,7 +463,12 @@ async function main() {
           { what: 'authmock on Redis ÷ on SQLite, social login', value: ratios.login.redisVsSqlite, floor: 0.6, kind: 'min' },
         ]
       : []),
-    { what: 'journal cost on GET me (journal-off ÷ on − 1)', value: rps('authmockNoJournal', 'me') / rps('authmock', 'me') - 1, floor: 0.1, kind: 'max' },
+    {
+      what: 'journal cost on GET me (journal-off ÷ on − 1)',
+      value: rps('authmockNoJournal', 'me') / rps('authmock', 'me') - 1,
+      floor: 0.1,
+      kind: 'max',
+    },
     { what: 'authmock start-up (ms, median)', value: startupMs.authmock.median, floor: 250, kind: 'max' },
     { what: 'authmock idle RSS (MB)', value: memory.authmock.idleMB[0], floor: 80, kind: 'max' },
     { what: 'authmock peak RSS under load (MB)', value: memory.authmock.peakMB[0], floor: 130, kind: 'max' },
@@ -404,7 +494,12 @@ async function main() {
     memCell(memory[s.def.key].peakMB),
   ]);
   const targetHeader = ['target', 'measured', 'floor', 'met'];
-  const targetRows = FLOORS.map((t) => [t.what, t.kind === 'min' || t.floor < 1 ? fmt2(t.value) : fmtInt(t.value), `${t.kind === 'min' ? '≥' : '≤'} ${t.floor}`, t.met ? 'yes' : 'NO']);
+  const targetRows = FLOORS.map((t) => [
+    t.what,
+    t.kind === 'min' || t.floor < 1 ? fmt2(t.value) : fmtInt(t.value),
+    `${t.kind === 'min' ? '≥' : '≤'} ${t.floor}`,
+    t.met ? 'yes' : 'NO',
+  ]);
 
   const plain = (header, rows, right) => {
     const all = [header, ...rows];
@@ -460,7 +555,10 @@ async function main() {
     targets: FLOORS,
     clean: broken.length === 0,
     markdown: md,
-    labels: { servers: Object.fromEntries(SERVERS.map((s) => [s.key, s.label])), endpoints: Object.fromEntries(ENDPOINTS.map((e) => [e.key, e.label])) },
+    labels: {
+      servers: Object.fromEntries(SERVERS.map((s) => [s.key, s.label])),
+      endpoints: Object.fromEntries(ENDPOINTS.map((e) => [e.key, e.label])),
+    },
   };
   const resultsFile = join(OUT_DIR ?? join(ROOT, 'bench'), 'results.json');
   writeFileSync(resultsFile, JSON.stringify(results, null, 2) + '\n');
@@ -468,7 +566,9 @@ async function main() {
   console.log(`written: ${writeBenchChart(resultsFile)}`);
   await cleanup();
   if (broken.length) {
-    console.error(`\nWARNING: non-2xx answers or errors under load: ${broken.map((r) => `${r.server}/${r.endpoint} ${r.non2xx} non-2xx, ${r.errors} errors`).join('; ')}`);
+    console.error(
+      `\nWARNING: non-2xx answers or errors under load: ${broken.map((r) => `${r.server}/${r.endpoint} ${r.non2xx} non-2xx, ${r.errors} errors`).join('; ')}`,
+    );
     process.exitCode = 1;
   }
 }

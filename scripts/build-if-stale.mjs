@@ -12,7 +12,16 @@ import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 
 /** What the build reads: sources, compiler and bundler settings, the scripts it runs. */
-const INPUTS = ['src', 'tsconfig.json', 'tsconfig.build.json', 'tsconfig.types.json', 'package.json', 'package-lock.json', 'scripts/bundle.mjs', 'scripts/warm-cache.mjs'];
+const INPUTS = [
+  'src',
+  'tsconfig.json',
+  'tsconfig.build.json',
+  'tsconfig.types.json',
+  'package.json',
+  'package-lock.json',
+  'scripts/bundle.mjs',
+  'scripts/warm-cache.mjs',
+];
 const STAMP = 'dist/.build-stamp';
 /** Without it the build did not finish, whatever the stamp says. */
 const OUTPUT = 'dist/bundle/authmock.cjs';

@@ -33,4 +33,5 @@ await build({
 });
 
 // The bin runs the bundle as a script (src/spec/code-cache.ts), where import() fails.
-if (/\bimport\(/.test(readFileSync(OUT, 'utf8'))) throw new Error(`${OUT} contains an import(): bundle that module, or load it outside the bundle`);
+if (/\bimport\(/.test(readFileSync(OUT, 'utf8')))
+  throw new Error(`${OUT} contains an import(): bundle that module, or load it outside the bundle`);

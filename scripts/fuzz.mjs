@@ -33,5 +33,9 @@ if (values.concurrency) env.AUTHMOCK_FUZZ_CONCURRENCY = values.concurrency;
 if (values.apis) env.AUTHMOCK_FUZZ_APIS = values.apis;
 console.log(`fuzzing with seed ${seed}, ${values.count} requests per API${values.target ? ` against ${values.target}` : ' in-process'}`);
 const vitest = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
-const run = spawnSync(process.execPath, [vitest, 'run', 'test/fuzz/fuzz-full.test.ts', '--reporter=dot'], { cwd: ROOT, env, stdio: 'inherit' });
+const run = spawnSync(process.execPath, [vitest, 'run', 'test/fuzz/fuzz-full.test.ts', '--reporter=dot'], {
+  cwd: ROOT,
+  env,
+  stdio: 'inherit',
+});
 process.exit(run.status ?? 1);

@@ -73,7 +73,19 @@ const RUN_ID = Date.now().toString(36);
 
 /** The bin as users run it (its shebang sets the memory flags), on a free loopback port. */
 async function startServer(state) {
-  const args = ['serve', '--host', '127.0.0.1', '--port', '0', '--state', state, '--log-level', 'warn', '--lockout-seconds', String(num('lockout-seconds'))];
+  const args = [
+    'serve',
+    '--host',
+    '127.0.0.1',
+    '--port',
+    '0',
+    '--state',
+    state,
+    '--log-level',
+    'warn',
+    '--lockout-seconds',
+    String(num('lockout-seconds')),
+  ];
   const child = spawn(join(ROOT, 'bin', 'authmock.js'), args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout.on('data', (d) => (out += d));
@@ -229,11 +241,15 @@ async function drive(baseUrl, counters, shouldStop) {
       case 'failed-customer-login':
       case 'failed-admin-login': {
         const path = kind === 'failed-admin-login' ? '/rest/V1/integration/admin/token' : '/rest/V1/integration/customer/token';
-        const res = await request(baseUrl, 'POST', path, { body: { username: `soak-${RUN_ID}-${failId++}@example.com`, password: 'wrong-password' } });
+        const res = await request(baseUrl, 'POST', path, {
+          body: { username: `soak-${RUN_ID}-${failId++}@example.com`, password: 'wrong-password' },
+        });
         return count(kind, res.status);
       }
       case 'failed-social-login': {
-        const res = await request(baseUrl, 'POST', '/socialapi/auth/post/login', { body: { ...SOCIAL, username: `soak-${RUN_ID}-${failId++}`, password: 'wrong-password' } });
+        const res = await request(baseUrl, 'POST', '/socialapi/auth/post/login', {
+          body: { ...SOCIAL, username: `soak-${RUN_ID}-${failId++}`, password: 'wrong-password' },
+        });
         return count(kind, res.status);
       }
     }
@@ -272,8 +288,12 @@ async function main() {
   const pid = server.child.pid;
   // never leave the server behind, whatever happens to this script
   process.once('exit', () => server.child.exitCode === null && server.child.kill('SIGKILL'));
-  console.log(`soak: ${TOTAL.toLocaleString('en')} requests, ${CONCURRENCY} connections, cap ${MAX_MS / 1000} s, server pid ${pid} at ${server.baseUrl}, state ${state}`);
-  console.log(`      failing usernames only from request ${FAILURE_PHASE_START.toLocaleString('en')} on; lockout window ${num('lockout-seconds')} s`);
+  console.log(
+    `soak: ${TOTAL.toLocaleString('en')} requests, ${CONCURRENCY} connections, cap ${MAX_MS / 1000} s, server pid ${pid} at ${server.baseUrl}, state ${state}`,
+  );
+  console.log(
+    `      failing usernames only from request ${FAILURE_PHASE_START.toLocaleString('en')} on; lockout window ${num('lockout-seconds')} s`,
+  );
   const started = performance.now();
   const counters = { done: 0, byKind: {}, errors: [] };
   const samples = [];
@@ -282,14 +302,28 @@ async function main() {
     const t = performance.now() - started;
     const { db, wal } = readStateBytes(state);
     const health = await readHealth(server.baseUrl);
-    const s = { t, done: counters.done, rssMb: readRssMb(pid), db, wal, health, phase: counters.done >= FAILURE_PHASE_START ? 'failures' : 'mixed' };
+    const s = {
+      t,
+      done: counters.done,
+      rssMb: readRssMb(pid),
+      db,
+      wal,
+      health,
+      phase: counters.done >= FAILURE_PHASE_START ? 'failures' : 'mixed',
+    };
     const prev = samples.at(-1);
     const rate = prev ? ((s.done - prev.done) / ((t - prev.t) / 1000)).toFixed(0) : '';
     samples.push(s);
-    const healthText = Object.entries(health).map(([k, v]) => `${k}=${v}`).join(' ');
-    console.log(`${pad((t / 1000).toFixed(0), 5)} s ${pad(s.done.toLocaleString('en'), 9)} ${pad(rate, 7)} ${pad(s.rssMb.toFixed(1), 8)} ${pad(mb(db), 9)} ${pad(mb(wal), 8)}  ${s.phase.padEnd(8)} ${healthText}`);
+    const healthText = Object.entries(health)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ');
+    console.log(
+      `${pad((t / 1000).toFixed(0), 5)} s ${pad(s.done.toLocaleString('en'), 9)} ${pad(rate, 7)} ${pad(s.rssMb.toFixed(1), 8)} ${pad(mb(db), 9)} ${pad(mb(wal), 8)}  ${s.phase.padEnd(8)} ${healthText}`,
+    );
   };
-  console.log(`${pad('time', 7)} ${pad('requests', 9)} ${pad('req/s', 7)} ${pad('RSS MB', 8)} ${pad('db MB', 9)} ${pad('WAL MB', 8)}  phase    health`);
+  console.log(
+    `${pad('time', 7)} ${pad('requests', 9)} ${pad('req/s', 7)} ${pad('RSS MB', 8)} ${pad('db MB', 9)} ${pad('WAL MB', 8)}  phase    health`,
+  );
   await sample();
   const timer = setInterval(() => void sample(), SAMPLE_MS);
   const cap = setTimeout(() => (stopped = true), MAX_MS);
@@ -306,7 +340,11 @@ async function main() {
   const early = samples.filter((s) => s.t >= WARMUP_MS).slice(0, RSS_WINDOW);
   const late = samples.slice(-RSS_WINDOW);
   if (early.length < RSS_WINDOW || early.at(-1).t >= late[0].t) {
-    results.push({ name: 'rss-bound', ok: undefined, detail: `not evaluated: the run was too short for ${RSS_WINDOW} samples after the ${WARMUP_MS / 1000} s warm-up and ${RSS_WINDOW} more at the end` });
+    results.push({
+      name: 'rss-bound',
+      ok: undefined,
+      detail: `not evaluated: the run was too short for ${RSS_WINDOW} samples after the ${WARMUP_MS / 1000} s warm-up and ${RSS_WINDOW} more at the end`,
+    });
   } else {
     const base = median(early.map((s) => s.rssMb));
     const end = median(late.map((s) => s.rssMb));
@@ -319,7 +357,11 @@ async function main() {
   }
   const failing = samples.filter((s) => s.phase === 'failures');
   if (failing.length < 3) {
-    results.push({ name: 'state-flat-under-failures', ok: undefined, detail: `not evaluated: ${failing.length} sample(s) in the failing-usernames phase; lengthen the run or --failure-phase` });
+    results.push({
+      name: 'state-flat-under-failures',
+      ok: undefined,
+      detail: `not evaluated: ${failing.length} sample(s) in the failing-usernames phase; lengthen the run or --failure-phase`,
+    });
   } else {
     // first half of the phase lets the lockout window pass and a sweep run; the second half must not grow
     const mid = failing[Math.floor(failing.length / 2)];
@@ -351,17 +393,29 @@ async function main() {
   results.push({
     name: 'no-server-errors',
     ok: counters.errors.length === 0,
-    detail: counters.errors.length ? `${counters.errors.length} 5xx or dropped: ${[...new Set(counters.errors)].slice(0, 5).join(', ')}` : 'no 5xx, no dropped connection',
+    detail: counters.errors.length
+      ? `${counters.errors.length} 5xx or dropped: ${[...new Set(counters.errors)].slice(0, 5).join(', ')}`
+      : 'no 5xx, no dropped connection',
   });
 
-  console.log(`\n${counters.done.toLocaleString('en')} requests in ${seconds.toFixed(0)} s (${(counters.done / seconds).toFixed(0)} req/s)${hitCap ? `, stopped at the --max-seconds cap` : ''}`);
-  console.log(Object.entries(counters.byKind).sort().map(([k, n]) => `  ${k}: ${n.toLocaleString('en')}`).join('\n'));
+  console.log(
+    `\n${counters.done.toLocaleString('en')} requests in ${seconds.toFixed(0)} s (${(counters.done / seconds).toFixed(0)} req/s)${hitCap ? `, stopped at the --max-seconds cap` : ''}`,
+  );
+  console.log(
+    Object.entries(counters.byKind)
+      .sort()
+      .map(([k, n]) => `  ${k}: ${n.toLocaleString('en')}`)
+      .join('\n'),
+  );
   console.log('');
   for (const r of results) console.log(`${r.ok === undefined ? 'SKIP' : r.ok ? 'PASS' : 'FAIL'} ${r.name}: ${r.detail}`);
   if (opts.json) {
     const { writeFileSync, mkdirSync } = await import('node:fs');
     mkdirSync(join(opts.json, '..'), { recursive: true });
-    writeFileSync(opts.json, JSON.stringify({ requests: counters.done, seconds, hitCap, byKind: counters.byKind, samples, results }, null, 2));
+    writeFileSync(
+      opts.json,
+      JSON.stringify({ requests: counters.done, seconds, hitCap, byKind: counters.byKind, samples, results }, null, 2),
+    );
   }
 
   agent.destroy();

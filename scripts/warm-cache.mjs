@@ -18,7 +18,10 @@ const bin = join(root, 'bin', 'authmock.js');
 const state = mkdtempSync(join(tmpdir(), 'authmock-warm-'));
 // Windows ignores the shebang: node runs the bin there (its code cache is then keyed without the flags).
 const [cmd, args] = process.platform === 'win32' ? [process.execPath, [bin]] : [bin, []];
-const child = spawn(cmd, [...args, 'serve', '--port', '0', '--state', state, '--log-level', 'warn'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+const child = spawn(cmd, [...args, 'serve', '--port', '0', '--state', state, '--log-level', 'warn'], {
+  cwd: root,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 const exited = new Promise((resolve) => child.once('exit', resolve));
 try {
   const url = await listeningUrl(child);

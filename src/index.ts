@@ -44,7 +44,11 @@ export async function startAuthmock(options: StartAuthmockOptions = {}): Promise
   const config: Config = { ...base, port: 0, state: 'memory', logLevel: 'warn', ...rest, lockout: { ...base.lockout, ...lockout } };
   const started = await startServer(config, { reset });
   const headers = started.controlKey ? { 'X-Authmock-Key': started.controlKey } : undefined;
-  const at = (name: string, url: string): AuthmockNamespace => ({ name, url, control: createClient<ControlPaths>({ baseUrl: url, headers }) });
+  const at = (name: string, url: string): AuthmockNamespace => ({
+    name,
+    url,
+    control: createClient<ControlPaths>({ baseUrl: url, headers }),
+  });
   return {
     ...at('default', started.url),
     port: started.port,

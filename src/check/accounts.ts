@@ -59,7 +59,9 @@ export class AccountsError extends Error {}
 
 /** Where a set can be configured, for skip messages: `credentials \`customer\`, or AUTHMOCK_CUSTOMER_USERNAME/_PASSWORD`. */
 export function describeSource(name: string, set: CredentialSet): string {
-  const required = Object.values(set.fields).filter((f) => f.required).map((f) => f.env);
+  const required = Object.values(set.fields)
+    .filter((f) => f.required)
+    .map((f) => f.env);
   const vars = required.length ? `AUTHMOCK_${set.envPrefix}_${required.join('/_')}` : `AUTHMOCK_${set.envPrefix}_*`;
   return `credentials \`${name}\`, or ${vars}`;
 }
@@ -124,7 +126,11 @@ function readEnv(env: NodeJS.ProcessEnv, sets: Record<string, CredentialSet>): A
 
 function convert(v: string, kind: EnvField['parse']): unknown {
   if (kind === 'number') return Number(v);
-  if (kind === 'list') return v.split(',').map((s) => s.trim()).filter(Boolean);
+  if (kind === 'list')
+    return v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   return v;
 }
 

@@ -1,4 +1,13 @@
-import { describeSource, isComplete, type Accounts, type AccountRole, type Credentials, type CredentialSet, type CredentialSource, type Login } from './accounts.js';
+import {
+  describeSource,
+  isComplete,
+  type Accounts,
+  type AccountRole,
+  type Credentials,
+  type CredentialSet,
+  type CredentialSource,
+  type Login,
+} from './accounts.js';
 
 /**
  * What a role may reach, the way the spec's x-authmock-permission kinds are granted:
@@ -58,7 +67,12 @@ export const LOGIN_FIELDS = {
 } as const;
 
 /** A login operation's example with the role's real credentials in place of the spec's. */
-export function substituteCredentials(example: Record<string, unknown>, role: AccountRole | undefined, accounts: Accounts, profile: ApiProfile): Record<string, unknown> {
+export function substituteCredentials(
+  example: Record<string, unknown>,
+  role: AccountRole | undefined,
+  accounts: Accounts,
+  profile: ApiProfile,
+): Record<string, unknown> {
   if (!role) return { ...example };
   const login = accounts[role];
   const out = { ...example };
@@ -76,7 +90,12 @@ function fillFields(body: Record<string, unknown>, set: Credentials | undefined)
 }
 
 /** The JSON body a role logs in with: the login operation's first example, substituted. */
-export function loginBody(example: Record<string, unknown> | undefined, role: AccountRole, accounts: Accounts, profile: ApiProfile): Record<string, unknown> {
+export function loginBody(
+  example: Record<string, unknown> | undefined,
+  role: AccountRole,
+  accounts: Accounts,
+  profile: ApiProfile,
+): Record<string, unknown> {
   const base = example ?? { username: '', password: '' };
   return substituteCredentials(base, role, accounts, profile);
 }
@@ -100,7 +119,9 @@ export function hasRole(accounts: Accounts, role: AccountRole, profile: ApiProfi
 export function describeRoleSources(role: AccountRole, profile: ApiProfile): string {
   const declared = findRole(profile, role);
   if (!declared) return `no API declares the role ${role}`;
-  const needs = (declared.needs ?? []).flatMap((need) => (profile.credentials?.[need] ? [`; and ${describeSource(need, profile.credentials[need])}`] : []));
+  const needs = (declared.needs ?? []).flatMap((need) =>
+    profile.credentials?.[need] ? [`; and ${describeSource(need, profile.credentials[need])}`] : [],
+  );
   return describeSource(role, declared) + needs.join('');
 }
 

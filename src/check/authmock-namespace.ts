@@ -15,7 +15,10 @@ export interface CheckNamespace {
  * the default accounts and a second run finds them as the first did. Any other server:
  * undefined, and the check runs against the target as given.
  */
-export async function claimAuthmockNamespace(target: string, options: { timeoutMs: number; controlKey?: string }): Promise<CheckNamespace | undefined> {
+export async function claimAuthmockNamespace(
+  target: string,
+  options: { timeoutMs: number; controlKey?: string },
+): Promise<CheckNamespace | undefined> {
   const base = target.replace(/\/+$/, '');
   if (!(await isAuthmock(base, options.timeoutMs))) return undefined;
   const name = `check-${randomBytes(6).toString('hex')}`;
@@ -33,7 +36,11 @@ export async function claimAuthmockNamespace(target: string, options: { timeoutM
     base: `${base}/__ns/${name}`,
     async release() {
       try {
-        const res = await fetch(`${base}/__authmock/namespaces/${name}`, { method: 'DELETE', headers, signal: AbortSignal.timeout(options.timeoutMs) });
+        const res = await fetch(`${base}/__authmock/namespaces/${name}`, {
+          method: 'DELETE',
+          headers,
+          signal: AbortSignal.timeout(options.timeoutMs),
+        });
         // 404: the check never used it (nothing was created)
         if (res.ok || res.status === 404) return undefined;
         return `could not delete namespace ${name} (HTTP ${res.status}${res.status === 401 ? '; set AUTHMOCK_CONTROL_KEY' : ''})`;
@@ -56,7 +63,12 @@ async function isAuthmock(base: string, timeoutMs: number): Promise<boolean> {
 }
 
 /** Moves the bases that came from the target (not those given with --<api>-url) under the namespace. */
-export function moveBasesUnder(bases: Record<string, string[]>, target: string, namespaceBase: string, given: (api: string) => boolean): void {
+export function moveBasesUnder(
+  bases: Record<string, string[]>,
+  target: string,
+  namespaceBase: string,
+  given: (api: string) => boolean,
+): void {
   const from = target.replace(/\/+$/, '');
   for (const api of Object.keys(bases)) {
     if (!given(api)) bases[api] = bases[api].map((b) => (b.startsWith(from) ? namespaceBase + b.slice(from.length) : b));

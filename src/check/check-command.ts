@@ -45,13 +45,17 @@ export interface CheckIo {
   env: NodeJS.ProcessEnv;
 }
 
-
 /**
  * `authmock check`: builds the cases from the specs, runs them against the target and
  * reports. Returns the exit code: 0 all passed, 1 a check failed, 2 the target is
  * unreachable (usage errors are thrown as UsageError, which the CLI turns into 2).
  */
-export async function runCheckCommand(root: string, flags: CheckFlags, io: CheckIo, registry: readonly CheckedApi[] = API_MODULES): Promise<number> {
+export async function runCheckCommand(
+  root: string,
+  flags: CheckFlags,
+  io: CheckIo,
+  registry: readonly CheckedApi[] = API_MODULES,
+): Promise<number> {
   const all = registry.map((m) => m.name);
   const apis = selectApis(flags.api, all);
   const models = loadModels(resolve(flags.specs), registry);
@@ -97,8 +101,17 @@ export async function runCheckCommand(root: string, flags: CheckFlags, io: Check
   });
   progress.finish();
   const durationMs = Date.now() - startedAt.getTime();
-  const summary = summarize(results, apis.map((a) => models[a]));
-  const reports = writeReports(flags, results, summary, { bases, select, startedAt, durationMs, target: flags.target ?? apis.map((a) => bases[a][0]).join(' ') });
+  const summary = summarize(
+    results,
+    apis.map((a) => models[a]),
+  );
+  const reports = writeReports(flags, results, summary, {
+    bases,
+    select,
+    startedAt,
+    durationMs,
+    target: flags.target ?? apis.map((a) => bases[a][0]).join(' '),
+  });
   io.stdout.write(formatSummary(summary, palette, { durationMs, reports }));
   const leftOver = await ns?.release();
   if (leftOver) io.stderr.write(`authmock check: ${leftOver}\n`);
@@ -123,10 +136,19 @@ function writeReports(
   const written: string[] = [];
   if (flags.junit) written.push(writeReport(flags.junit, renderJunit(results, summary, { durationMs, target })));
   if (flags.json) {
-    const options = { api: flags.api, jsonOnly: select.jsonOnly, proxySafe: select.proxySafe, lockout: select.lockout, lockoutAttempts: Number(flags.lockoutAttempts) };
-    written.push(writeReport(flags.json, renderJson(results, summary, { target, bases, startedAt: startedAt.toISOString(), durationMs, options })));
+    const options = {
+      api: flags.api,
+      jsonOnly: select.jsonOnly,
+      proxySafe: select.proxySafe,
+      lockout: select.lockout,
+      lockoutAttempts: Number(flags.lockoutAttempts),
+    };
+    written.push(
+      writeReport(flags.json, renderJson(results, summary, { target, bases, startedAt: startedAt.toISOString(), durationMs, options })),
+    );
   }
-  if (flags.html) written.push(writeReport(flags.html, renderHtml(results, summary, { target, startedAt: startedAt.toISOString(), durationMs })));
+  if (flags.html)
+    written.push(writeReport(flags.html, renderHtml(results, summary, { target, startedAt: startedAt.toISOString(), durationMs })));
   return written;
 }
 
@@ -164,7 +186,8 @@ function checkUrl(url: string): string {
     throw new UsageError(`not a URL: ${url}`);
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new UsageError(`only http and https URLs can be checked: ${url}`);
-  if (parsed.username || parsed.password) throw new UsageError('credentials do not belong in the URL: use --credentials or AUTHMOCK_* variables');
+  if (parsed.username || parsed.password)
+    throw new UsageError('credentials do not belong in the URL: use --credentials or AUTHMOCK_* variables');
   return url;
 }
 

@@ -27,7 +27,9 @@ function toXml(name: string, value: unknown): string {
   if (value === null || value === undefined) return `<${name}/>`;
   if (Array.isArray(value)) return `<${name}>${value.map((v) => toXml('item', v)).join('')}</${name}>`;
   if (typeof value === 'object') {
-    return `<${name}>${Object.entries(value).map(([k, v]) => toXml(k, v)).join('')}</${name}>`;
+    return `<${name}>${Object.entries(value)
+      .map(([k, v]) => toXml(k, v))
+      .join('')}</${name}>`;
   }
   return `<${name}>${escapeXml(String(value))}</${name}>`;
 }
@@ -38,7 +40,9 @@ function escapeXml(s: string): string {
 
 /** Form fields are flat strings; nested values travel as JSON text. */
 function flatten(value: Record<string, unknown>): Record<string, string> {
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)]),
+  );
 }
 
 function encodeMultipart(fields: Record<string, string>): EncodedBody {

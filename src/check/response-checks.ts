@@ -33,12 +33,16 @@ export function checkResponse(model: OperationModel, ex: Exchange): CheckOutcome
   }
   const type = declared.find((t) => typeMatches(ex.mediaType, t));
   if (!type) {
-    add('content_type_conformance', `Content-Type "${ex.mediaType || '(none)'}" is not declared for ${key} (declared: ${declared.join(', ')})`);
+    add(
+      'content_type_conformance',
+      `Content-Type "${ex.mediaType || '(none)'}" is not declared for ${key} (declared: ${declared.join(', ')})`,
+    );
     return out;
   }
   add('content_type_conformance');
   if (isXmlType(ex.mediaType)) add('xml_well_formedness', checkXml(ex.text));
-  else if (ex.mediaType === 'application/json' || ex.mediaType.endsWith('+json')) add('response_schema_conformance', checkJson(model, key, type, ex.text));
+  else if (ex.mediaType === 'application/json' || ex.mediaType.endsWith('+json'))
+    add('response_schema_conformance', checkJson(model, key, type, ex.text));
   return out;
 }
 

@@ -13,7 +13,12 @@ export interface RunHooks {
 }
 
 /** Runs the cases one after another (flows and lockout depend on order) and collects results. */
-export async function runCases(cases: readonly CheckCase[], requester: Requester, session: Session, hooks: RunHooks): Promise<CaseResult[]> {
+export async function runCases(
+  cases: readonly CheckCase[],
+  requester: Requester,
+  session: Session,
+  hooks: RunHooks,
+): Promise<CaseResult[]> {
   const results: CaseResult[] = [];
   for (const c of cases) {
     const result = await runOne(c, requester, session, hooks.skipReason(c));
@@ -24,7 +29,14 @@ export async function runCases(cases: readonly CheckCase[], requester: Requester
 }
 
 async function runOne(c: CheckCase, requester: Requester, session: Session, skipReason: string | undefined): Promise<CaseResult> {
-  const base = { id: c.id, api: c.api, operationId: c.operationId, title: c.title, category: c.category, ...(c.matrix ? { matrix: c.matrix } : {}) };
+  const base = {
+    id: c.id,
+    api: c.api,
+    operationId: c.operationId,
+    title: c.title,
+    category: c.category,
+    ...(c.matrix ? { matrix: c.matrix } : {}),
+  };
   if (skipReason) return { ...base, status: 'skipped', skipReason, checks: [], ms: 0 };
   const checks: CheckResult[] = [];
   const started = performance.now();
@@ -74,12 +86,21 @@ function createContext(c: CheckCase, requester: Requester, session: Session, che
 function judge(expect: Expectation, ex: Exchange, record: (name: string, problem?: string) => void): void {
   const s = ex.status;
   const ok =
-    expect.outcome === 'success' ? s >= 200 && s < 300
-    : expect.outcome === 'denied' ? s === 401 || s === 403
-    : expect.outcome === 'rejected' ? s >= 400 && s < 500
-    : s === expect.outcome;
+    expect.outcome === 'success'
+      ? s >= 200 && s < 300
+      : expect.outcome === 'denied'
+        ? s === 401 || s === 403
+        : expect.outcome === 'rejected'
+          ? s >= 400 && s < 500
+          : s === expect.outcome;
   const wanted =
-    expect.outcome === 'success' ? 'a 2xx' : expect.outcome === 'denied' ? '401 or 403' : expect.outcome === 'rejected' ? 'a 4xx' : String(expect.outcome);
+    expect.outcome === 'success'
+      ? 'a 2xx'
+      : expect.outcome === 'denied'
+        ? '401 or 403'
+        : expect.outcome === 'rejected'
+          ? 'a 4xx'
+          : String(expect.outcome);
   record(expect.check, ok ? undefined : `expected ${wanted}, got ${s}: ${snippet(ex.text)}`);
   if (!expect.verify || !ok || s >= 300) return;
   let body: unknown;

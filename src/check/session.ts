@@ -59,7 +59,10 @@ export class Session {
       body = undefined;
     }
     const token = ex.status >= 200 && ex.status < 300 ? this.requester.profile(call.api).readToken(body) : undefined;
-    if (!token) throw new SetupError(`cannot log in as ${role} (${this.accounts[role]?.username}): ${call.operationId} answered ${ex.status} ${snippet(ex.text)}`);
+    if (!token)
+      throw new SetupError(
+        `cannot log in as ${role} (${this.accounts[role]?.username}): ${call.operationId} answered ${ex.status} ${snippet(ex.text)}`,
+      );
     return token;
   }
 
@@ -84,7 +87,8 @@ export class Session {
     const token = await this.freshToken(revoke.role);
     const ex = await this.requester.send({ api, operationId: revoke.operationId, token });
     this.forget(revoke.role);
-    if (ex.status < 200 || ex.status > 299) throw new SetupError(`cannot revoke a ${revoke.role} token: ${revoke.operationId} answered ${ex.status} ${snippet(ex.text)}`);
+    if (ex.status < 200 || ex.status > 299)
+      throw new SetupError(`cannot revoke a ${revoke.role} token: ${revoke.operationId} answered ${ex.status} ${snippet(ex.text)}`);
     return token;
   }
 

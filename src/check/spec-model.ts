@@ -103,7 +103,10 @@ function readResponseTypes(spec: LoadedSpec, raw: any, at: string): Map<string, 
   const out = new Map<string, string[]>();
   for (const [status, node] of Object.entries<any>(raw.responses ?? {})) {
     const response = deref(spec, node, at);
-    out.set(status, Object.keys(response?.content ?? {}).map((t) => t.toLowerCase()));
+    out.set(
+      status,
+      Object.keys(response?.content ?? {}).map((t) => t.toLowerCase()),
+    );
   }
   return out;
 }

@@ -40,15 +40,23 @@ export async function runCli(argv: string[]): Promise<string | undefined> {
       .option('--host <host>', 'interface to listen on; 0.0.0.0 opens it to the LAN', '127.0.0.1')
       .option('--specs <dir>', 'directory with commerce.openapi.yaml and social.openapi.yaml', join(root, 'specs'))
       .option('--fixtures <dir>', 'directory with commerce.yaml and social.yaml (accounts, roles, client apps)', join(root, 'fixtures'))
-      .option('--state <dir|memory|redis-url>', "where tokens, revocations and lockouts persist; 'memory' keeps nothing; redis://host:port/db (or 'redis': AUTHMOCK_REDIS_URL) shares them between servers", join(root, '.authmock', 'state'));
+      .option(
+        '--state <dir|memory|redis-url>',
+        "where tokens, revocations and lockouts persist; 'memory' keeps nothing; redis://host:port/db (or 'redis': AUTHMOCK_REDIS_URL) shares them between servers",
+        join(root, '.authmock', 'state'),
+      );
 
   const serveCommand = withServerOptions(program.command('serve').description('serve the APIs (default: http://127.0.0.1:4010)'));
   // One lifetime flag per kind of token each API module issues: --customer-token-lifetime, ...
   for (const module of API_MODULES) {
-    for (const type of module.userTypes) serveCommand.option(`--${type}-token-lifetime <s>`, `${module.name} ${type} tokens expire after this many seconds (default: never)`);
+    for (const type of module.userTypes)
+      serveCommand.option(`--${type}-token-lifetime <s>`, `${module.name} ${type} tokens expire after this many seconds (default: never)`);
   }
   serveCommand
-    .option('--control-key <key>', 'key the control API (/__authmock/) requires in X-Authmock-Key; off loopback one is generated when not given')
+    .option(
+      '--control-key <key>',
+      'key the control API (/__authmock/) requires in X-Authmock-Key; off loopback one is generated when not given',
+    )
     .option('--no-control', 'do not serve the control API')
     .option('--max-namespaces <n>', 'namespaces the state may hold (default 1000)')
     .option('--journal-size <n>', 'requests the journal keeps per namespace (GET /__authmock/requests); 0 turns it off', '1000')
@@ -63,7 +71,11 @@ export async function runCli(argv: string[]): Promise<string | undefined> {
     .option('--oauth-sha1', 'commerce: accept HMAC-SHA1 OAuth signatures, as the platform did before 2.4.4')
     .option('--integration-as-bearer', "commerce: an integration's access token also works as a Bearer token")
     .option('--admin-2fa', 'commerce: admins get tokens only through POST /V1/tfa/provider/google/authenticate')
-    .addOption(new Option('--log-level <level>', 'log level on stderr; debug logs each request').choices(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'))
+    .addOption(
+      new Option('--log-level <level>', 'log level on stderr; debug logs each request')
+        .choices(['fatal', 'error', 'warn', 'info', 'debug', 'silent'])
+        .default('info'),
+    )
     .action(async (flags: ServeFlags & { reset?: boolean }) => {
       const { serve } = await import('./serve.js');
       await serve(toConfig(root, flags, API_MODULES), { reset: flags.reset, version });
@@ -112,7 +124,7 @@ export async function runCli(argv: string[]): Promise<string | undefined> {
   // handed over as they came; exit codes 0 clean, 1 findings, 2 usage or unreadable file.
   program
     .command('lint')
-    .description('lint OpenAPI 3.0/3.1 specs: spectral:oas, OWASP API security and authmock\'s auth rules (authmock lint --help)')
+    .description("lint OpenAPI 3.0/3.1 specs: spectral:oas, OWASP API security and authmock's auth rules (authmock lint --help)")
     .helpOption(false)
     .allowUnknownOption()
     .allowExcessArguments()
@@ -129,7 +141,13 @@ export async function runCli(argv: string[]): Promise<string | undefined> {
     await program.parseAsync(argv);
     return ran;
   } catch (err) {
-    if (err instanceof UsageError || (err as Error).name === 'SpecError' || (err as Error).name === 'FixtureError' || (err as Error).name === 'StateError' || (err as Error).name === 'StartError') {
+    if (
+      err instanceof UsageError ||
+      (err as Error).name === 'SpecError' ||
+      (err as Error).name === 'FixtureError' ||
+      (err as Error).name === 'StateError' ||
+      (err as Error).name === 'StartError'
+    ) {
       process.stderr.write(`authmock: ${(err as Error).message}\n`);
       process.exit(2);
     }

@@ -30,7 +30,12 @@ export interface ServeFlags {
 export class UsageError extends Error {}
 
 /** Flags, then environment (PORT), then the embedded defaults. */
-export function toConfig(root: string, flags: ServeFlags, modules: readonly { userTypes: readonly string[] }[], env: NodeJS.ProcessEnv = process.env): Config {
+export function toConfig(
+  root: string,
+  flags: ServeFlags,
+  modules: readonly { userTypes: readonly string[] }[],
+  env: NodeJS.ProcessEnv = process.env,
+): Config {
   const base = defaultConfig(root);
   const state = flags.state ?? base.state;
   return {
@@ -49,7 +54,9 @@ export function toConfig(root: string, flags: ServeFlags, modules: readonly { us
       seconds: int('--lockout-seconds', flags.lockoutSeconds, base.lockout.seconds, 0, 1e9),
     },
     tokenLifetimes: Object.fromEntries(
-      modules.flatMap((m) => m.userTypes).map((type) => [type, optionalInt(`--${type}-token-lifetime`, flags[`${camel(type)}TokenLifetime`])]),
+      modules
+        .flatMap((m) => m.userTypes)
+        .map((type) => [type, optionalInt(`--${type}-token-lifetime`, flags[`${camel(type)}TokenLifetime`])]),
     ),
     logLevel: flags.logLevel ?? base.logLevel,
     control: flags.control !== false,
@@ -75,7 +82,8 @@ function redisState(state: string, env: NodeJS.ProcessEnv): string | undefined {
 function int(flag: string, value: string | undefined, fallback: number, min: number, max: number): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, got ${value}`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, got ${value}`);
   return n;
 }
 
@@ -85,7 +93,8 @@ function parseLatency(value: string | undefined): { min: number; max: number } |
   const m = /^(\d+)(?:-(\d+))?$/.exec(value.trim());
   const min = m ? Number(m[1]) : NaN;
   const max = m?.[2] !== undefined ? Number(m[2]) : min;
-  if (!m || max < min || max > 600000) throw new UsageError(`--latency must be milliseconds (200) or a range (100-400) up to 600000, got ${value}`);
+  if (!m || max < min || max > 600000)
+    throw new UsageError(`--latency must be milliseconds (200) or a range (100-400) up to 600000, got ${value}`);
   return min === 0 && max === 0 ? undefined : { min, max };
 }
 

@@ -9,7 +9,8 @@ export async function serve(config: Config, options: { reset?: boolean; version:
   const { runtime } = started;
   process.stdout.write(banner(runtime, config, started.url, options.version));
   if (!config.control) process.stdout.write('Control API: off (--no-control)\n');
-  else if (started.controlKeyGenerated) process.stdout.write(`Control API: /__authmock/ needs the header X-Authmock-Key: ${started.controlKey}\n`);
+  else if (started.controlKeyGenerated)
+    process.stdout.write(`Control API: /__authmock/ needs the header X-Authmock-Key: ${started.controlKey}\n`);
 
   let closing = false;
   const stop = (signal: string) => {
@@ -25,12 +26,19 @@ export async function serve(config: Config, options: { reset?: boolean; version:
 
 function banner(runtime: Runtime, config: Config, base: string, version: string): string {
   const state =
-    config.state === 'memory' ? 'in memory (nothing is kept)' : isRedisUrl(config.state) ? `${redactRedisUrl(config.state)} (Redis, shared)` : `${config.state} (SQLite)`;
+    config.state === 'memory'
+      ? 'in memory (nothing is kept)'
+      : isRedisUrl(config.state)
+        ? `${redactRedisUrl(config.state)} (Redis, shared)`
+        : `${config.state} (SQLite)`;
   const lines = [`authmock ${version} listening on ${base}`];
   for (const api of runtime.apis) {
     lines.push(`  ${api.name.padEnd(9)} ${base}${api.servedAt}  (${api.operations.length} operations)`);
   }
-  if (config.control) lines.push(`  inspector ${base}/__authmock/ui  (journal: ${config.journalSize ? `last ${config.journalSize} requests per namespace` : 'off'})`);
+  if (config.control)
+    lines.push(
+      `  inspector ${base}/__authmock/ui  (journal: ${config.journalSize ? `last ${config.journalSize} requests per namespace` : 'off'})`,
+    );
   lines.push(`  state     ${state}`, `Default accounts (passwords in ${config.fixturesDir}, and in the README):`);
   for (const api of runtime.apis) {
     for (const line of api.describeAccounts?.() ?? []) lines.push(`  ${api.name} ${line}`);

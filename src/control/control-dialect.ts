@@ -27,7 +27,9 @@ export function createControlDialect(access: ControlAccess): Dialect {
       const empty = result.status === 204;
       return {
         status: result.status,
-        headers: empty ? { ...result.headers } : { 'Content-Type': problem ? 'application/problem+json' : 'application/json; charset=utf-8', ...result.headers },
+        headers: empty
+          ? { ...result.headers }
+          : { 'Content-Type': problem ? 'application/problem+json' : 'application/json; charset=utf-8', ...result.headers },
         payload: empty ? '' : JSON.stringify(result.body),
       };
     },
@@ -39,7 +41,8 @@ export function createControlDialect(access: ControlAccess): Dialect {
     notAuthorized: () => controlError('UNAUTHORIZED', 'send the control key in X-Authmock-Key'),
     internalError: (reportId) => controlError('INTERNAL', `report id ${reportId}`),
     bodyTooLarge: (limit) => controlError('BODY_TOO_LARGE', `the body is larger than ${limit} bytes`),
-    unavailable: () => controlError('UNAVAILABLE', 'the state store is unavailable (Redis unreachable or refusing writes); try again shortly'),
+    unavailable: () =>
+      controlError('UNAVAILABLE', 'the state store is unavailable (Redis unreachable or refusing writes); try again shortly'),
   };
 }
 

@@ -7,11 +7,7 @@ import type { ValidateFunction } from 'ajv';
  */
 
 /** Who may call an operation, read from the spec's `x-authmock-permission`. */
-export type Permission =
-  | { kind: 'anonymous' }
-  | { kind: 'self' }
-  | { kind: 'token' }
-  | { kind: 'acl'; resources: string[] };
+export type Permission = { kind: 'anonymous' } | { kind: 'self' } | { kind: 'token' } | { kind: 'acl'; resources: string[] };
 
 /** What a caller may reach: ACL resources (admins, integrations) and whether it acts for itself (customers). */
 export interface Access {

@@ -66,7 +66,8 @@ export function createExpressApp(parts: HttpParts): AuthmockApp {
       return void res.end(control.specText);
     }
     if (control && (path === INSPECTOR_PATH || path === STREAM_PATH) && req.method === 'GET') {
-      if (!allowsInspector(req, options.controlKey)) return void sendProblem(res, 401, 'Unauthorized', 'send the control key in X-Authmock-Key or as ?key=');
+      if (!allowsInspector(req, options.controlKey))
+        return void sendProblem(res, 401, 'Unauthorized', 'send the control key in X-Authmock-Key or as ?key=');
       return void (path === INSPECTOR_PATH ? serveInspectorPage(res, inspectorPage) : serveRequestStream(req, res, journal, route.ns));
     }
     if (control && (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`))) {

@@ -41,12 +41,23 @@ export interface HttpParts {
 export function createHttpParts(runtime: Runtime, options: AppOptions = {}): HttpParts {
   const { config, log } = runtime.services;
   const inspection = createInspection(runtime, config.journalSize ?? 1000);
-  const controlHandlers = { ...createJournalHandlers(inspection.journal), ...createSteeringHandlers(inspection), ...options.controlHandlers };
+  const controlHandlers = {
+    ...createJournalHandlers(inspection.journal),
+    ...createSteeringHandlers(inspection),
+    ...options.controlHandlers,
+  };
   const control = config.control ? createControlApi(runtime, { key: options.controlKey }, controlHandlers, inspection.clear) : undefined;
   const inspectorPage = createInspectorPage(inspection.operations.map((o) => o.operationId));
   const applyCors = createCors(config.corsOrigins);
   const serveApi = createServeApi(runtime, inspection);
-  const dispatch = createDispatch({ apis: runtime.apis, log, journalSize: inspection.journal.size, applyCors, serveApi, exclude: isThumbnail });
+  const dispatch = createDispatch({
+    apis: runtime.apis,
+    log,
+    journalSize: inspection.journal.size,
+    applyCors,
+    serveApi,
+    exclude: isThumbnail,
+  });
   return { runtime, options, inspection, control, inspectorPage, applyCors, serveApi, dispatch };
 }
 

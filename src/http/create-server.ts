@@ -70,7 +70,12 @@ async function answerConnect(runtime: Runtime, req: IncomingMessage, socket: Dup
   let headers: Record<string, string> = { 'Content-Type': 'text/plain; charset=utf-8' };
   let payload = 'CONNECT is not supported: authmock is not a proxy.\n';
   if (api) {
-    const input: RequestInput = { method: 'CONNECT', path, query: new URLSearchParams(q < 0 ? '' : url.slice(q + 1)), headers: req.headers };
+    const input: RequestInput = {
+      method: 'CONNECT',
+      path,
+      query: new URLSearchParams(q < 0 ? '' : url.slice(q + 1)),
+      headers: req.headers,
+    };
     const ns = await runtime.namespaces.open(DEFAULT_NAMESPACE);
     const wire = await runPipeline(api, input, ns, runtime.services, runtime.hooks);
     ({ status, headers, payload } = { status: wire.status, headers: wire.headers, payload: String(wire.payload) });

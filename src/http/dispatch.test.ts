@@ -5,7 +5,10 @@ import type { Logger } from '../log/create-logger.js';
 import type { ApiRoute } from './serve-api.js';
 import { createDispatch, pickApi } from './dispatch.js';
 
-const apis = [{ name: 'commerce', prefix: '/rest' }, { name: 'social', prefix: '/socialapi' }] as unknown as ApiRuntime[];
+const apis = [
+  { name: 'commerce', prefix: '/rest' },
+  { name: 'social', prefix: '/socialapi' },
+] as unknown as ApiRuntime[];
 const log = { isLevelEnabled: () => false } as unknown as Logger;
 
 function setUp(opts: { preflight?: boolean; exclude?: (req: IncomingMessage) => boolean } = {}) {
@@ -27,7 +30,14 @@ describe('the dispatch of the mocked APIs', () => {
   it('takes a request under an API prefix and hands the pipeline its API, namespace, path and query', () => {
     const { served, send } = setUp();
     expect(send('/rest/V1/customers/me?x=1')).toBe(true);
-    expect(served[0]).toMatchObject({ ns: 'default', path: '/rest/V1/customers/me', url: '/rest/V1/customers/me?x=1', q: 21, mocked: true, started: 0 });
+    expect(served[0]).toMatchObject({
+      ns: 'default',
+      path: '/rest/V1/customers/me',
+      url: '/rest/V1/customers/me?x=1',
+      q: 21,
+      mocked: true,
+      started: 0,
+    });
     expect(served[0].api.name).toBe('commerce');
     expect(send('/socialapi/auth/post/login', {}, 'POST')).toBe(true);
     expect(served[1].api.name).toBe('social');

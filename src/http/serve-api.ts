@@ -61,7 +61,9 @@ export function createServeApi(runtime: Runtime, inspection: Inspection): ServeA
       // The client went away mid-upload: nobody to answer, nothing worth more than a debug line.
       if (read.kind === 'aborted') return void log.debug({ method: req.method, path, err: read.error.message }, 'upload aborted');
       let seen: Ctx | undefined;
-      const extras = mocked ? { steer: createSteerHook(inspection.rules, inspection.examplesOf, req.headers.prefer), onDone: (c: Ctx) => void (seen = c) } : undefined;
+      const extras = mocked
+        ? { steer: createSteerHook(inspection.rules, inspection.examplesOf, req.headers.prefer), onDone: (c: Ctx) => void (seen = c) }
+        : undefined;
       const wire =
         read.kind === 'too-large'
           ? renderStandalone(api, api.dialect.bodyTooLarge(config.bodyLimit), input, ns, services)
@@ -74,7 +76,17 @@ export function createServeApi(runtime: Runtime, inspection: Inspection): ServeA
         const body = read.kind === 'ok' ? read.body : undefined;
         // The journal is a window on the traffic: a failure to record is logged, never answered.
         try {
-          recordExchange(journal, { api, apis: runtime.apis, ctx: seen, input, body, wire, ns: ns.name, time: ns.now(), durationMs: performance.now() - started });
+          recordExchange(journal, {
+            api,
+            apis: runtime.apis,
+            ctx: seen,
+            input,
+            body,
+            wire,
+            ns: ns.name,
+            time: ns.now(),
+            durationMs: performance.now() - started,
+          });
         } catch (err) {
           log.error({ err: (err as Error).message, path }, 'journal could not record a request');
         }

@@ -13,11 +13,13 @@ export function splitNamespace(path: string, header: string | string[] | undefin
   if (path.startsWith(PREFIX)) {
     const end = path.indexOf('/', PREFIX.length);
     const name = end < 0 ? path.slice(PREFIX.length) : path.slice(PREFIX.length, end);
-    if (!NAMESPACE_NAME.test(name)) return { ok: false, detail: `namespace names are 1 to 64 of A-Z a-z 0-9 _ -; got ${JSON.stringify(name.slice(0, 80))}` };
+    if (!NAMESPACE_NAME.test(name))
+      return { ok: false, detail: `namespace names are 1 to 64 of A-Z a-z 0-9 _ -; got ${JSON.stringify(name.slice(0, 80))}` };
     return { ok: true, ns: name, path: end < 0 ? '/' : path.slice(end) };
   }
   if (header === undefined) return { ok: true, ns: DEFAULT_NAMESPACE, path };
   const name = Array.isArray(header) ? header[0] : header;
-  if (!NAMESPACE_NAME.test(name)) return { ok: false, detail: `X-Authmock-Namespace must be 1 to 64 of A-Z a-z 0-9 _ -; got ${JSON.stringify(name.slice(0, 80))}` };
+  if (!NAMESPACE_NAME.test(name))
+    return { ok: false, detail: `X-Authmock-Namespace must be 1 to 64 of A-Z a-z 0-9 _ -; got ${JSON.stringify(name.slice(0, 80))}` };
   return { ok: true, ns: name, path };
 }

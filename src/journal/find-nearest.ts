@@ -28,7 +28,12 @@ export function findNearest(operations: readonly Operation[], method: string, pa
   const reasons: string[] = [];
   if (op.method !== method) reasons.push(`method ${method} (the operation is ${op.method})`);
   if (best.score - (op.method !== method ? 1.5 : 0) > 0) reasons.push(`path ${path} (the operation's is ${wantedPath})`);
-  return { operationId: op.operationId, method: op.method, path: wantedPath, mismatch: reasons.join('; ') || 'nothing: another check refused it first' };
+  return {
+    operationId: op.operationId,
+    method: op.method,
+    path: wantedPath,
+    mismatch: reasons.join('; ') || 'nothing: another check refused it first',
+  };
 }
 
 /** Levenshtein distance, for close spellings (`custmers`). */

@@ -5,16 +5,7 @@
  */
 
 /** Why a request was or was not authenticated. */
-export type AuthOutcome =
-  | 'none'
-  | 'malformed'
-  | 'unknown'
-  | 'revoked'
-  | 'expired'
-  | 'other-api'
-  | 'no-identity'
-  | 'refused'
-  | 'ok';
+export type AuthOutcome = 'none' | 'malformed' | 'unknown' | 'revoked' | 'expired' | 'other-api' | 'no-identity' | 'refused' | 'ok';
 
 export interface AuthInfo {
   outcome: AuthOutcome;

@@ -71,7 +71,8 @@ function readPermission(ctx: Ctx | undefined): PermissionInfo {
 function judgeAuth(x: Exchange, journal: Journal): AuthInfo {
   const auth = x.ctx?.auth ?? { outcome: 'none' as const };
   // another step (an integration's bearer or OAuth signature) found the caller
-  if (x.ctx?.principal.kind === 'user' && auth.outcome !== 'ok') return { outcome: 'ok', ...(auth.tokenPrefix ? { tokenPrefix: auth.tokenPrefix } : {}) };
+  if (x.ctx?.principal.kind === 'user' && auth.outcome !== 'ok')
+    return { outcome: 'ok', ...(auth.tokenPrefix ? { tokenPrefix: auth.tokenPrefix } : {}) };
   if (auth.outcome === 'malformed') return findOtherApi(x, auth);
   // a signed request (OAuth 1.0a) that no step accepted: the answer says why
   if (auth.outcome === 'none' && /^oauth\s/i.test(String(x.input.headers.authorization ?? ''))) {
@@ -97,8 +98,15 @@ function findRevocation(journal: Journal, ns: string, auth: AuthInfo): AuthInfo 
   if (!seen) return auth;
   const who = seen.principal;
   const revoke = recent.find(
-    (e) => /revoke|logout/i.test(e.operationId) && e.status < 300 && e.principal.userType === who.userType && e.principal.id === who.id && e.id >= seen.id,
+    (e) =>
+      /revoke|logout/i.test(e.operationId) &&
+      e.status < 300 &&
+      e.principal.userType === who.userType &&
+      e.principal.id === who.id &&
+      e.id >= seen.id,
   );
-  const at = revoke ? ` at ${revoke.time.slice(11, 19)} by ${revoke.operationId}` : ' (through the control API, or the namespace was reset)';
+  const at = revoke
+    ? ` at ${revoke.time.slice(11, 19)} by ${revoke.operationId}`
+    : ' (through the control API, or the namespace was reset)';
   return { ...auth, outcome: 'revoked', detail: `token of ${who.userType} ${who.id} revoked${at}` };
 }

@@ -95,7 +95,10 @@ function walkJson(node: unknown, name: string | undefined, options: RedactOption
   if (node && typeof node === 'object') {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(node)) {
-      out[k] = (SECRET_NAME.test(k) || TOKEN_NAME.test(k)) && v !== null && typeof v !== 'string' && typeof v !== 'object' ? MASK : walkJson(v, k, options);
+      out[k] =
+        (SECRET_NAME.test(k) || TOKEN_NAME.test(k)) && v !== null && typeof v !== 'string' && typeof v !== 'object'
+          ? MASK
+          : walkJson(v, k, options);
     }
     return out;
   }

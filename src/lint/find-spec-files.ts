@@ -16,7 +16,12 @@ export function findSpecFiles(patterns: readonly string[], cwd: string): string[
       files.push(literal);
       continue;
     }
-    const matches = fg.sync(isAbsolute(pattern) ? pattern : pattern.replace(/\\/g, '/'), { cwd, absolute: true, onlyFiles: true, dot: false });
+    const matches = fg.sync(isAbsolute(pattern) ? pattern : pattern.replace(/\\/g, '/'), {
+      cwd,
+      absolute: true,
+      onlyFiles: true,
+      dot: false,
+    });
     if (matches.length === 0) throw new LintError(`no file matches ${pattern}`);
     files.push(...matches.sort());
   }

@@ -77,7 +77,12 @@ function describeRules(ruleset: Ruleset, results: readonly ISpectralDiagnostic[]
 // Spectral's SARIF formatter makes file URIs relative to process.cwd(); code scanning
 // resolves them against the checkout, which is the directory the command was run in.
 function rebaseSarifUris(text: string, cwd: string): string {
-  const log = JSON.parse(text) as { runs: { artifacts?: { location?: { uri?: string } }[]; results?: { locations?: { physicalLocation?: { artifactLocation?: { uri?: string } } }[] }[] }[] };
+  const log = JSON.parse(text) as {
+    runs: {
+      artifacts?: { location?: { uri?: string } }[];
+      results?: { locations?: { physicalLocation?: { artifactLocation?: { uri?: string } } }[] }[];
+    }[];
+  };
   const rebase = (uri: string | undefined) => (uri === undefined ? uri : relative(cwd, resolve(process.cwd(), uri)).split('\\').join('/'));
   for (const run of log.runs) {
     for (const artifact of run.artifacts ?? []) if (artifact.location) artifact.location.uri = rebase(artifact.location.uri);

@@ -65,7 +65,9 @@ async function lint(args: LintArgs, io: LintIo & { cwd: string; root: string }):
     } catch (err) {
       throw new LintError(`cannot write ${args.output}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
     }
-    io.stdout.write(`${summarize(sorted)} in ${documents.length} file${documents.length === 1 ? '' : 's'}; ${args.format} report written to ${relative(io.cwd, target)}\n`);
+    io.stdout.write(
+      `${summarize(sorted)} in ${documents.length} file${documents.length === 1 ? '' : 's'}; ${args.format} report written to ${relative(io.cwd, target)}\n`,
+    );
   }
   const failAt = SEVERITY_LEVELS[args.failSeverity];
   return sorted.some((r) => r.severity <= failAt) ? 1 : 0;

@@ -29,7 +29,12 @@ async function authenticateToken(ctx: Ctx, token: string): Promise<void> {
     const record = await ctx.services.store.findToken(ctx.ns.name, ctx.api.name, parts.id);
     if (!record || !sameHash(record.verifierHash, hashToken(parts.verifier))) continue;
     if (record.expiresAt !== null && record.expiresAt <= ctx.ns.now()) {
-      return void (ctx.auth = { outcome: 'expired', tokenPrefix, tokenId: parts.id, detail: `expired at ${new Date(record.expiresAt).toISOString()}` });
+      return void (ctx.auth = {
+        outcome: 'expired',
+        tokenPrefix,
+        tokenId: parts.id,
+        detail: `expired at ${new Date(record.expiresAt).toISOString()}`,
+      });
     }
     const principal = await ctx.api.resolvePrincipal(record, ctx);
     ctx.auth = { outcome: principal ? 'ok' : 'no-identity', tokenPrefix, tokenId: parts.id };

@@ -18,11 +18,19 @@ describe('the memo of fixed answer bodies', () => {
 
   it('serializes a fixed body once and a fresh one every time', () => {
     let reads = 0;
-    const body = { get n() { return ++reads; } };
+    const body = {
+      get n() {
+        return ++reads;
+      },
+    };
     const memo = createFixedMemo({ has: (v) => v === body });
     expect(memo.json(body)).toBe('{"n":1}');
     expect(memo.json(body)).toBe('{"n":1}');
-    const fresh = { get n() { return ++reads; } };
+    const fresh = {
+      get n() {
+        return ++reads;
+      },
+    };
     expect(memo.json(fresh)).toBe('{"n":2}');
     expect(memo.json(fresh)).toBe('{"n":3}');
     expect(memo.json('text')).toBe('"text"');

@@ -25,10 +25,15 @@ export interface FixedMemo {
 }
 
 export function createFixedMemo(fixed: FixedValues | undefined): FixedMemo {
-  if (!fixed) return { json: (value) => JSON.stringify(value), validate: (validate, value) => validate(value) as boolean, derive: (value, convert) => convert(value) };
+  if (!fixed)
+    return {
+      json: (value) => JSON.stringify(value),
+      validate: (validate, value) => validate(value) as boolean,
+      derive: (value, convert) => convert(value),
+    };
   const texts = new WeakMap<object, string>();
   const passed = new WeakMap<object, WeakSet<ValidateFunction>>();
-  const derived = new WeakMap<object, Map<Function, object>>();
+  const derived = new WeakMap<object, Map<(value: never) => object, object>>();
   const isFixed = (value: unknown): value is object => typeof value === 'object' && value !== null && fixed.has(value);
   return {
     json(value) {

@@ -1,9 +1,7 @@
 import type { Operation } from '../core/types.js';
 
 export type RouteMatch =
-  | { kind: 'found'; op: Operation; params: Record<string, string> }
-  | { kind: 'wrong-method'; allowed: string[] }
-  | { kind: 'none' };
+  { kind: 'found'; op: Operation; params: Record<string, string> } | { kind: 'wrong-method'; allowed: string[] } | { kind: 'none' };
 
 interface Template {
   regex: RegExp;

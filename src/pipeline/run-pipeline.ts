@@ -68,7 +68,10 @@ function renderFailure(ctx: Ctx, err: unknown): HandlerResult {
   if (storage && ctx.api.dialect.unavailable) {
     // Not our bug and not the client's: one line, no stack; it passes once writes succeed again.
     const why = isStoreUnavailable(err) ? err.message : `${storage}: is the disk full?`;
-    log.error({ code: storage, api: ctx.api.name, operationId: ctx.op?.operationId }, `the state cannot be written (${why}); answering 503`);
+    log.error(
+      { code: storage, api: ctx.api.name, operationId: ctx.op?.operationId },
+      `the state cannot be written (${why}); answering 503`,
+    );
     return ctx.api.dialect.renderError(ctx.api.dialect.unavailable(), ctx);
   }
   const id = reportId(ctx.services);

@@ -54,7 +54,10 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const config = freezeConfig(options.config);
   const modules = options.modules ?? API_MODULES;
   const inDir = (dir: string, file: string) => (isAbsolute(file) ? file : join(dir, file));
-  const compiled = compileSpecs(modules.map((m) => inDir(config.specsDir, m.specFile)), config.cacheDir);
+  const compiled = compileSpecs(
+    modules.map((m) => inDir(config.specsDir, m.specFile)),
+    config.cacheDir,
+  );
   const { specs, compiler } = compiled;
   const random = options.random ?? createRandomPool();
   const clock = options.clock ?? { now: () => Date.now() };
@@ -77,7 +80,15 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     const operations = buildOperations(module.name, spec, compiler);
     const handlers = Object.freeze({ ...parts.handlers, ...options.handlers?.[module.name] });
     checkCoverage(spec, operations, handlers);
-    return Object.freeze({ ...parts, name: module.name, prefix: module.prefix, servedAt: module.servedAt, router: new Router(operations), operations, handlers });
+    return Object.freeze({
+      ...parts,
+      name: module.name,
+      prefix: module.prefix,
+      servedAt: module.servedAt,
+      router: new Router(operations),
+      operations,
+      handlers,
+    });
   });
   compiled.save();
   const seed = apis.flatMap((a) => a.seed);
@@ -95,7 +106,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 }
 
 function schemaOf(spec: LoadedSpec, name: string, compile: (ref: string) => ValidateFunction): ValidateFunction {
-  if (!spec.doc.components?.schemas?.[name]) throw new SpecError(spec.file, `/components/schemas/${name}`, undefined, 'is missing (fixtures are checked against it)');
+  if (!spec.doc.components?.schemas?.[name])
+    throw new SpecError(spec.file, `/components/schemas/${name}`, undefined, 'is missing (fixtures are checked against it)');
   return compile(`${spec.id}#/components/schemas/${name}`);
 }
 
@@ -107,7 +119,8 @@ function hashSeed(seed: readonly Identity[]): string {
 function checkCoverage(spec: LoadedSpec, operations: ApiRuntime['operations'], handlers: Readonly<Record<string, Handler>>): void {
   const ids = new Set(operations.map((o) => o.operationId));
   for (const id of Object.keys(handlers)) {
-    if (!ids.has(id)) throw new SpecError(spec.file, '/paths', id, 'a handler exists for this operationId but the spec has no such operation');
+    if (!ids.has(id))
+      throw new SpecError(spec.file, '/paths', id, 'a handler exists for this operationId but the spec has no such operation');
   }
   for (const op of operations) {
     if (!handlers[op.operationId] && !op.example) {

@@ -31,7 +31,9 @@ export class Namespaces {
     if (!found) {
       const count = (await this.store.listNamespaces()).length;
       if (count >= this.config.maxNamespaces) {
-        throw new NamespaceLimitError(`${count} namespaces exist, the most this server keeps (--max-namespaces); delete some (DELETE /__authmock/namespaces/<name>)`);
+        throw new NamespaceLimitError(
+          `${count} namespaces exist, the most this server keeps (--max-namespaces); delete some (DELETE /__authmock/namespaces/<name>)`,
+        );
       }
       return this.store.createNamespace(name, this.seed, this.seedHash, this.clock.now());
     }

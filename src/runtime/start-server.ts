@@ -43,7 +43,9 @@ export async function startServer(config: Config, options: { reset?: boolean; lo
     if (options.reset) await store.reset();
     const runtime = createRuntime({ config, store, log });
     const control = resolveControlKey(config.host, config.controlKey, runtime.services.random);
-    const server = createHttpServer(runtime, withLazyExpress(createHttpParts(runtime, { controlKey: control.key })), { maxConnections: config.maxConnections });
+    const server = createHttpServer(runtime, withLazyExpress(createHttpParts(runtime, { controlKey: control.key })), {
+      maxConnections: config.maxConnections,
+    });
     await listen(server, config);
     const { port } = server.address() as AddressInfo;
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;
@@ -76,10 +78,14 @@ function listen(server: Server, config: Config): Promise<void> {
 function explainListenError(err: NodeJS.ErrnoException, config: Config): Error {
   const where = `${config.host}:${config.port}`;
   if (err.code === 'EADDRINUSE') {
-    return new StartError(`port ${config.port} on ${config.host} is already in use (another authmock, or another server): stop it, or choose another port with --port <n> (or PORT=<n>; --port 0 picks a free one)`);
+    return new StartError(
+      `port ${config.port} on ${config.host} is already in use (another authmock, or another server): stop it, or choose another port with --port <n> (or PORT=<n>; --port 0 picks a free one)`,
+    );
   }
-  if (err.code === 'EACCES') return new StartError(`not allowed to listen on ${where}: ports below 1024 need privileges; choose another with --port <n>`);
-  if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND') return new StartError(`cannot listen on ${where}: --host ${config.host} is not an address of this machine`);
+  if (err.code === 'EACCES')
+    return new StartError(`not allowed to listen on ${where}: ports below 1024 need privileges; choose another with --port <n>`);
+  if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND')
+    return new StartError(`cannot listen on ${where}: --host ${config.host} is not an address of this machine`);
   return err;
 }
 
@@ -87,7 +93,9 @@ function explainListenError(err: NodeJS.ErrnoException, config: Config): Error {
 function checkSpecsDir(config: Config): void {
   const dir = config.specsDir;
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
-    throw new StartError(`--specs ${dir}: no such directory; give the directory that holds ${API_MODULES.map((m) => m.specFile).join(' and ')}`);
+    throw new StartError(
+      `--specs ${dir}: no such directory; give the directory that holds ${API_MODULES.map((m) => m.specFile).join(' and ')}`,
+    );
   }
   const missing = API_MODULES.map((m) => m.specFile).filter((file) => !existsSync(isAbsolute(file) ? file : join(dir, file)));
   if (missing.length) throw new StartError(`--specs ${dir}: ${missing.join(' and ')} not found there; every API needs its spec`);

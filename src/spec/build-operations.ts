@@ -34,7 +34,8 @@ export function buildOperations(
         try {
           // A schema that is only a $ref is compiled by its target, so shared schemas compile once.
           const node = resolvePointer(spec.doc, toPointer(at)) as { $ref?: unknown } | undefined;
-          const local = node && Object.keys(node).length === 1 && typeof node.$ref === 'string' && node.$ref.startsWith('#') ? node.$ref : undefined;
+          const local =
+            node && Object.keys(node).length === 1 && typeof node.$ref === 'string' && node.$ref.startsWith('#') ? node.$ref : undefined;
           return compiler.ref(purpose, local ? `${spec.id}${local}` : `${spec.id}#${toFragment(at)}`);
         } catch (err) {
           return fail(at, `schema does not compile: ${(err as Error).message}`);
@@ -50,7 +51,9 @@ export function buildOperations(
         method: method.toUpperCase(),
         path,
         pointer,
-        permission: readPermission(raw['x-authmock-permission'] ?? options.defaultPermission, (r) => fail([...segs, 'x-authmock-permission'], r)),
+        permission: readPermission(raw['x-authmock-permission'] ?? options.defaultPermission, (r) =>
+          fail([...segs, 'x-authmock-permission'], r),
+        ),
         extension: raw['x-authmock-extension'],
         pathParams: compileParams(spec, params, 'path', compiler, operationId),
         queryParams: compileParams(spec, params, 'query', compiler, operationId),
@@ -134,12 +137,7 @@ function compileResponses(
   return out;
 }
 
-function compileContent(
-  spec: LoadedSpec,
-  content: any,
-  at: string[],
-  compile: (at: string[]) => ValidateFunction,
-): MediaValidators {
+function compileContent(spec: LoadedSpec, content: any, at: string[], compile: (at: string[]) => ValidateFunction): MediaValidators {
   const byType = new Map<string, ValidateFunction>();
   const order = new Map<string, string[]>();
   for (const [type, media] of Object.entries<any>(content ?? {})) {
@@ -153,7 +151,9 @@ function compileContent(
 
 /** The success example an operation without a handler answers with. */
 function findExample(spec: LoadedSpec, raw: any, segs: string[], operationId: string): Example | undefined {
-  const statuses = Object.keys(raw.responses ?? {}).filter((s) => /^2\d\d$/.test(s)).sort();
+  const statuses = Object.keys(raw.responses ?? {})
+    .filter((s) => /^2\d\d$/.test(s))
+    .sort();
   for (const status of statuses) {
     const response = deref(spec, raw.responses[status], toPointer([...segs, 'responses', status]), operationId);
     const media = response?.content?.['application/json'] ?? Object.values<any>(response?.content ?? {})[0];

@@ -23,7 +23,12 @@ export interface CommonJsModule {
  * (cache-files.ts): a private directory, and bytes that match their recorded SHA-256, else
  * the code is compiled as if there were no cache.
  */
-export function runCommonJs(source: string | Buffer, filename: string, require: NodeJS.Require, cacheDir: string | undefined): CommonJsModule {
+export function runCommonJs(
+  source: string | Buffer,
+  filename: string,
+  require: NodeJS.Require,
+  cacheDir: string | undefined,
+): CommonJsModule {
   const dir = cacheDir && openPrivateDir(cacheDir) && openPrivateDir(join(cacheDir, 'code')) ? join(cacheDir, 'code') : undefined;
   const cacheFile = dir && join(dir, `${cacheKey(source)}.v8`);
   const cachedData = cacheFile ? readVerifiedBytes(cacheFile, readDigest(`${cacheFile}.sha256`)) : undefined;
@@ -59,7 +64,9 @@ export function runCommonJs(source: string | Buffer, filename: string, require: 
  * Node's profiling flags change nothing V8 checks, and name a new directory on every run.
  */
 function cacheKey(source: string | Buffer): string {
-  const flags = process.execArgv.filter((arg, i, all) => !/^--(cpu|heap)-prof/.test(arg) && !/^--(cpu|heap)-prof-(dir|name|interval)$/.test(all[i - 1] ?? ''));
+  const flags = process.execArgv.filter(
+    (arg, i, all) => !/^--(cpu|heap)-prof/.test(arg) && !/^--(cpu|heap)-prof-(dir|name|interval)$/.test(all[i - 1] ?? ''),
+  );
   const runtime = `${process.versions.v8} ${process.arch} ${flags.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`;
   return sha256(`${sha256(source)}\n${runtime}`).slice(0, 32);
 }

@@ -4,9 +4,7 @@ export function toPointer(segments: readonly string[]): string {
 }
 
 export function toFragment(segments: readonly string[]): string {
-  return segments
-    .map((s) => '/' + encodeURIComponent(s.replace(/~/g, '~0').replace(/\//g, '~1')))
-    .join('');
+  return segments.map((s) => '/' + encodeURIComponent(s.replace(/~/g, '~0').replace(/\//g, '~1'))).join('');
 }
 
 export function resolvePointer(doc: unknown, pointer: string): unknown {

@@ -36,15 +36,22 @@ export class RuleError extends Error {
  * one it declares, and the answer (a given body, a named example or the status's example)
  * validates against the schema for that status. An off-spec rule is refused, never stored.
  */
-export function buildRule(input: RuleInput, operations: readonly Operation[], examplesOf: ExamplesOf, now: number): Omit<SteeringRule, 'id' | 'used'> {
+export function buildRule(
+  input: RuleInput,
+  operations: readonly Operation[],
+  examplesOf: ExamplesOf,
+  now: number,
+): Omit<SteeringRule, 'id' | 'used'> {
   const candidates = operations.filter((o) => o.operationId === input.operationId && (input.api === undefined || o.api === input.api));
   if (candidates.length === 0) throw new RuleError(`no operation ${input.operationId}${input.api ? ` in ${input.api}` : ''}`, true);
-  if (candidates.length > 1) throw new RuleError(`${input.operationId} is served by ${candidates.map((o) => o.api).join(' and ')}: say which with "api"`);
+  if (candidates.length > 1)
+    throw new RuleError(`${input.operationId} is served by ${candidates.map((o) => o.api).join(' and ')}: say which with "api"`);
   const op = candidates[0];
   if (input.status === undefined && input.delayMs === undefined && input.fault === undefined) {
     throw new RuleError('a rule needs a status, a delayMs or a fault');
   }
-  if (input.status === undefined && (input.body !== undefined || input.example !== undefined)) throw new RuleError('a body or an example needs a status');
+  if (input.status === undefined && (input.body !== undefined || input.example !== undefined))
+    throw new RuleError('a body or an example needs a status');
   if (input.bypassAuth && input.status === undefined) throw new RuleError('bypassAuth needs a status');
   const rule: Omit<SteeringRule, 'id' | 'used'> = {
     api: op.api,
@@ -84,7 +91,9 @@ function pickAnswer(op: Operation, input: RuleInput, examplesOf: ExamplesOf): un
     body = examples?.named[input.example];
     if (body === undefined) {
       const names = Object.keys(examples?.named ?? {});
-      throw new RuleError(`${op.operationId} has no example ${input.example} for ${status}${names.length ? ` (it has ${names.join(', ')})` : ''}`);
+      throw new RuleError(
+        `${op.operationId} has no example ${input.example} for ${status}${names.length ? ` (it has ${names.join(', ')})` : ''}`,
+      );
     }
   }
   if (body === undefined) body = examples?.first;

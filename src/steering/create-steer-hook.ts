@@ -10,7 +10,11 @@ import { parsePrefer } from './parse-prefer.js';
  * answers instead of the handler, after every real check, unless it says `bypassAuth`;
  * a delay or a fault applies however the request ends.
  */
-export function createSteerHook(rules: SteeringRules, examplesOf: ExamplesOf, prefer: string | string[] | undefined): SteerHook | undefined {
+export function createSteerHook(
+  rules: SteeringRules,
+  examplesOf: ExamplesOf,
+  prefer: string | string[] | undefined,
+): SteerHook | undefined {
   const preferred = parsePrefer(prefer);
   if (rules.empty && !preferred) return undefined;
   let chosen: SteeringRule | undefined;
@@ -41,7 +45,12 @@ export function createSteerHook(rules: SteeringRules, examplesOf: ExamplesOf, pr
     applied = true;
     rules.use(ctx.ns.name, rule);
     const delayMs = rule.delay && Math.round(rule.delay.min + (rule.delay.max - rule.delay.min) * drawFraction(ctx));
-    ctx.steered = { rule: rule.id, ...(rule.status !== undefined ? { status: rule.status } : {}), ...(delayMs ? { delayMs } : {}), ...(rule.fault ? { fault: rule.fault } : {}) };
+    ctx.steered = {
+      rule: rule.id,
+      ...(rule.status !== undefined ? { status: rule.status } : {}),
+      ...(delayMs ? { delayMs } : {}),
+      ...(rule.fault ? { fault: rule.fault } : {}),
+    };
     return rule.status === undefined ? undefined : { status: rule.status, body: structuredClone(rule.body) };
   }
 

@@ -197,7 +197,14 @@ export class MemoryStore implements Store {
     return found && { failures: found.failures, lockExpiresAt: found.lockExpiresAt };
   }
 
-  async recordLoginFailure(ns: string, api: string, userType: string, username: string, now: number, lockMs: number): Promise<LoginFailures> {
+  async recordLoginFailure(
+    ns: string,
+    api: string,
+    userType: string,
+    username: string,
+    now: number,
+    lockMs: number,
+  ): Promise<LoginFailures> {
     const state = this.namespaces.get(ns);
     if (!state) throw new Error(`namespace ${ns} does not exist`);
     const key = slot(api, userType, username);

@@ -74,7 +74,13 @@ export class ReadCacheStore implements Store {
    * write began while it was read. Kept only while the namespace's record is: a deleted
    * namespace keeps nothing here.
    */
-  private async readThrough<T extends object>(ns: string, kind: Kind, key: string, keep: Keep, read: () => Promise<T | undefined>): Promise<T | undefined> {
+  private async readThrough<T extends object>(
+    ns: string,
+    kind: Kind,
+    key: string,
+    keep: Keep,
+    read: () => Promise<T | undefined>,
+  ): Promise<T | undefined> {
     const cached = this.spaces.get(ns)?.[kind].get(key) as T | null | undefined;
     if (cached !== undefined) return cached ?? undefined;
     const version = this.version;
@@ -151,19 +157,31 @@ export class ReadCacheStore implements Store {
   }
 
   resetNamespace(ns: string, seed: readonly Identity[], seedHash: string, now: number): Promise<NamespaceRecord> {
-    return this.writing(() => this.dropSpace(ns), () => this.inner.resetNamespace(ns, seed, seedHash, now));
+    return this.writing(
+      () => this.dropSpace(ns),
+      () => this.inner.resetNamespace(ns, seed, seedHash, now),
+    );
   }
 
   reseedNamespace(ns: string, seed: readonly Identity[], seedHash: string): Promise<void> {
-    return this.writing(() => this.dropSpace(ns), () => this.inner.reseedNamespace(ns, seed, seedHash));
+    return this.writing(
+      () => this.dropSpace(ns),
+      () => this.inner.reseedNamespace(ns, seed, seedHash),
+    );
   }
 
   updateNamespace(ns: string, patch: { clockOffsetMs?: number; settings?: NamespaceSettings }): Promise<NamespaceRecord | undefined> {
-    return this.writing(() => this.dropRecord(ns), () => this.inner.updateNamespace(ns, patch));
+    return this.writing(
+      () => this.dropRecord(ns),
+      () => this.inner.updateNamespace(ns, patch),
+    );
   }
 
   deleteNamespace(ns: string): Promise<boolean> {
-    return this.writing(() => this.dropSpace(ns), () => this.inner.deleteNamespace(ns));
+    return this.writing(
+      () => this.dropSpace(ns),
+      () => this.inner.deleteNamespace(ns),
+    );
   }
 
   listNamespaces(): Promise<NamespaceRecord[]> {
@@ -184,11 +202,17 @@ export class ReadCacheStore implements Store {
   }
 
   putIdentity(ns: string, identity: Identity): Promise<PutResult> {
-    return this.writing(() => this.dropIdentities(ns), () => this.inner.putIdentity(ns, identity));
+    return this.writing(
+      () => this.dropIdentities(ns),
+      () => this.inner.putIdentity(ns, identity),
+    );
   }
 
   deleteIdentity(ns: string, api: string, kind: string, id: string): Promise<boolean> {
-    return this.writing(() => this.dropIdentities(ns), () => this.inner.deleteIdentity(ns, api, kind, id));
+    return this.writing(
+      () => this.dropIdentities(ns),
+      () => this.inner.deleteIdentity(ns, api, kind, id),
+    );
   }
 
   nextId(ns: string, counter: string, atLeast: number): Promise<number> {
@@ -209,11 +233,17 @@ export class ReadCacheStore implements Store {
   }
 
   revokeUserTokens(ns: string, api: string, userType: string, userId: string): Promise<number> {
-    return this.writing(() => this.dropTokens(ns), () => this.inner.revokeUserTokens(ns, api, userType, userId));
+    return this.writing(
+      () => this.dropTokens(ns),
+      () => this.inner.revokeUserTokens(ns, api, userType, userId),
+    );
   }
 
   revokeToken(ns: string, api: string, id: number): Promise<boolean> {
-    return this.writing(() => this.dropTokens(ns), () => this.inner.revokeToken(ns, api, id));
+    return this.writing(
+      () => this.dropTokens(ns),
+      () => this.inner.revokeToken(ns, api, id),
+    );
   }
 
   getLoginFailures(ns: string, api: string, userType: string, username: string): Promise<LoginFailures | undefined> {
@@ -223,7 +253,10 @@ export class ReadCacheStore implements Store {
   }
 
   recordLoginFailure(ns: string, api: string, userType: string, username: string, now: number, lockMs: number): Promise<LoginFailures> {
-    return this.writing(() => this.dropFailures(ns), () => this.inner.recordLoginFailure(ns, api, userType, username, now, lockMs));
+    return this.writing(
+      () => this.dropFailures(ns),
+      () => this.inner.recordLoginFailure(ns, api, userType, username, now, lockMs),
+    );
   }
 
   clearLoginFailures(ns: string, api: string, userType: string, username: string): Promise<boolean> {
@@ -244,7 +277,10 @@ export class ReadCacheStore implements Store {
 
   sweep(ns: string | undefined, now: number, limit: number): Promise<SweepResult> {
     // a swept token must stay gone even if the namespace's clock is moved back
-    return this.writing(() => this.dropTokens(ns), () => this.inner.sweep(ns, now, limit));
+    return this.writing(
+      () => this.dropTokens(ns),
+      () => this.inner.sweep(ns, now, limit),
+    );
   }
 
   stats(): Promise<StoreStats> {
@@ -252,7 +288,10 @@ export class ReadCacheStore implements Store {
   }
 
   reset(): Promise<void> {
-    return this.writing(() => this.dropAll(), () => this.inner.reset());
+    return this.writing(
+      () => this.dropAll(),
+      () => this.inner.reset(),
+    );
   }
 
   close(): Promise<void> {

@@ -84,7 +84,8 @@ export class RedisStore implements Store {
    * for a second, so requests do not each wait out the timeout.
    */
   private guard<T>(call: () => Promise<T>): Promise<T> {
-    if (this.hungUntil > Date.now()) return Promise.reject(new StoreUnavailableError(`Redis at ${this.shown}: not answering (a command timed out)`));
+    if (this.hungUntil > Date.now())
+      return Promise.reject(new StoreUnavailableError(`Redis at ${this.shown}: not answering (a command timed out)`));
     return call().catch((err: unknown) => {
       if ((err as Error)?.message === 'Command timed out') this.hungUntil = Date.now() + HUNG_PAUSE_MS;
       throw explainRedisError(err, this.shown);
@@ -126,7 +127,10 @@ export class RedisStore implements Store {
   async updateNamespace(ns: string, patch: { clockOffsetMs?: number; settings?: NamespaceSettings }): Promise<NamespaceRecord | undefined> {
     const offset = patch.clockOffsetMs === undefined ? '' : String(patch.clockOffsetMs);
     const settings = patch.settings === undefined ? '' : JSON.stringify(patch.settings);
-    return toNamespace(ns, (await this.guard(() => this.script('updateNamespace', [this.keys(ns).record], [offset, settings]))) as string[] | null);
+    return toNamespace(
+      ns,
+      (await this.guard(() => this.script('updateNamespace', [this.keys(ns).record], [offset, settings]))) as string[] | null,
+    );
   }
 
   async deleteNamespace(ns: string): Promise<boolean> {
@@ -146,7 +150,8 @@ export class RedisStore implements Store {
 
   async findIdentity(ns: string, api: string, kind: string, key: string): Promise<Identity | undefined> {
     const k = this.keys(ns);
-    const found = (await this.guard(() => this.script('findIdentity', [k.identities, k.identityKeys], [api, kind, key]))) as [string, string] | null;
+    const found = (await this.guard(() => this.script('findIdentity', [k.identities, k.identityKeys], [api, kind, key]))) as
+      [string, string] | null;
     return found ? toIdentity(api, kind, found[0], found[1]) : undefined;
   }
 
@@ -161,7 +166,9 @@ export class RedisStore implements Store {
   async putIdentity(ns: string, identity: Identity): Promise<PutResult> {
     const k = this.keys(ns);
     const { api, kind, id, keys } = identity;
-    const result = await this.guard(() => this.script('putIdentity', [k.record, k.identities, k.identityKeys], [api, kind, id, identityJson(identity), ...keys]));
+    const result = await this.guard(() =>
+      this.script('putIdentity', [k.record, k.identities, k.identityKeys], [api, kind, id, identityJson(identity), ...keys]),
+    );
     if (result === 'no-namespace') throw new Error(`namespace ${ns} does not exist`);
     return result as PutResult;
   }
@@ -193,13 +200,22 @@ export class RedisStore implements Store {
     const all = await this.guard(() => this.client.hgetall(this.keys(ns).tokens));
     return Object.entries(all)
       .map(([id, json]) => toToken(Number(id), json)!)
-      .filter((t) => (filter.api === undefined || t.api === filter.api) && (filter.userType === undefined || t.userType === filter.userType) && (filter.userId === undefined || t.userId === filter.userId))
+      .filter(
+        (t) =>
+          (filter.api === undefined || t.api === filter.api) &&
+          (filter.userType === undefined || t.userType === filter.userType) &&
+          (filter.userId === undefined || t.userId === filter.userId),
+      )
       .sort((a, b) => a.id - b.id);
   }
 
   async revokeUserTokens(ns: string, api: string, userType: string, userId: string): Promise<number> {
     const k = this.keys(ns);
-    return Number(await this.guard(() => this.script('revokeUserTokens', [k.tokens, k.tokenExpiry, userTokensKey(k, api, userType, userId), k.userTokenSets], [])));
+    return Number(
+      await this.guard(() =>
+        this.script('revokeUserTokens', [k.tokens, k.tokenExpiry, userTokensKey(k, api, userType, userId), k.userTokenSets], []),
+      ),
+    );
   }
 
   async revokeToken(ns: string, api: string, id: number): Promise<boolean> {
@@ -211,17 +227,27 @@ export class RedisStore implements Store {
     return toFailures(await this.guard(() => this.client.hget(this.keys(ns).failures, failureField(api, userType, username))));
   }
 
-  async recordLoginFailure(ns: string, api: string, userType: string, username: string, now: number, lockMs: number): Promise<LoginFailures> {
+  async recordLoginFailure(
+    ns: string,
+    api: string,
+    userType: string,
+    username: string,
+    now: number,
+    lockMs: number,
+  ): Promise<LoginFailures> {
     const k = this.keys(ns);
     const field = failureField(api, userType, username);
-    const reply = (await this.guard(() => this.script('recordFailure', [k.record, k.failures, k.failureExpiry], [field, now, lockMs]))) as [number, string] | null;
+    const reply = (await this.guard(() => this.script('recordFailure', [k.record, k.failures, k.failureExpiry], [field, now, lockMs]))) as
+      [number, string] | null;
     if (!reply) throw new Error(`namespace ${ns} does not exist`);
     return { failures: Number(reply[0]), lockExpiresAt: Number(reply[1]) };
   }
 
   async clearLoginFailures(ns: string, api: string, userType: string, username: string): Promise<boolean> {
     const k = this.keys(ns);
-    return (await this.guard(() => this.script('clearFailure', [k.failures, k.failureExpiry], [failureField(api, userType, username)]))) === 1;
+    return (
+      (await this.guard(() => this.script('clearFailure', [k.failures, k.failureExpiry], [failureField(api, userType, username)]))) === 1
+    );
   }
 
   async listLoginFailures(ns: string): Promise<LoginFailureEntry[]> {
@@ -247,7 +273,9 @@ export class RedisStore implements Store {
     for (const name of names) {
       if (done.tokens >= limit) return done;
       const k = this.keys(name);
-      done.tokens += Number(await this.guard(() => this.script('sweepTokens', [k.tokens, k.tokenExpiry], [now, limit - done.tokens, k.userTokensPrefix])));
+      done.tokens += Number(
+        await this.guard(() => this.script('sweepTokens', [k.tokens, k.tokenExpiry], [now, limit - done.tokens, k.userTokensPrefix])),
+      );
     }
     for (const name of names) {
       const left = limit - done.tokens - done.failures;

@@ -23,9 +23,12 @@ export function checkIntegrity(db: Database.Database, file: string): void {
 /** A failure to open the state, said so a user knows what to do. */
 export function explain(err: unknown, dir: string, file: string): Error {
   const code = (err as { code?: string }).code;
-  if (code === 'SQLITE_BUSY') return new StateError(`the state in ${dir} is in use by another authmock process; stop it first, or use another --state`);
+  if (code === 'SQLITE_BUSY')
+    return new StateError(`the state in ${dir} is in use by another authmock process; stop it first, or use another --state`);
   if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB') {
-    return new StateError(`${file} is damaged or not an authmock state file (${(err as Error).message}). Move it away to start afresh, or restore it from a backup.`);
+    return new StateError(
+      `${file} is damaged or not an authmock state file (${(err as Error).message}). Move it away to start afresh, or restore it from a backup.`,
+    );
   }
   if (err instanceof StateVersionError) return new StateError(err.message);
   return err as Error;

@@ -4,7 +4,13 @@ import type { Identity, NamespaceRecord, TokenRecord } from './store.js';
 export function toNamespace(row: unknown): NamespaceRecord | undefined {
   const r = row as { name: string; created_at: number; clock_offset_ms: number; settings: string; seed_hash: string } | undefined;
   if (!r) return undefined;
-  return { name: r.name, createdAt: r.created_at, clockOffsetMs: r.clock_offset_ms, settings: JSON.parse(r.settings), seedHash: r.seed_hash };
+  return {
+    name: r.name,
+    createdAt: r.created_at,
+    clockOffsetMs: r.clock_offset_ms,
+    settings: JSON.parse(r.settings),
+    seedHash: r.seed_hash,
+  };
 }
 
 export function toIdentity(api: string, kind: string, row: unknown): Identity | undefined {

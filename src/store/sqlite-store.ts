@@ -21,7 +21,6 @@ import { openStateFile } from './sqlite-checks.js';
 
 export { StateError } from './sqlite-checks.js';
 
-
 export interface SqliteStoreOptions {
   /** told of what opening the state did (a migration), once */
   notice?: (message: string) => void;
@@ -107,7 +106,14 @@ export class SqliteStore implements Store {
   }
 
   private dropNamespace(ns: string): boolean {
-    for (const s of [this.stmt.deleteNsTokens, this.stmt.deleteNsFailures, this.stmt.deleteNsIdentities, this.stmt.deleteNsKeys, this.stmt.deleteNsCounters, this.stmt.deleteNsNonces]) {
+    for (const s of [
+      this.stmt.deleteNsTokens,
+      this.stmt.deleteNsFailures,
+      this.stmt.deleteNsIdentities,
+      this.stmt.deleteNsKeys,
+      this.stmt.deleteNsCounters,
+      this.stmt.deleteNsNonces,
+    ]) {
       s.run(ns);
     }
     return this.stmt.deleteNamespace.run(ns).changes > 0;
@@ -221,7 +227,12 @@ export class SqliteStore implements Store {
 
   async listTokens(ns: string, filter: { api?: string; userType?: string; userId?: string }): Promise<TokenRecord[]> {
     this.flush();
-    const rows = this.stmt.listTokens.all({ ns, api: filter.api ?? null, userType: filter.userType ?? null, userId: filter.userId ?? null });
+    const rows = this.stmt.listTokens.all({
+      ns,
+      api: filter.api ?? null,
+      userType: filter.userType ?? null,
+      userId: filter.userId ?? null,
+    });
     return rows.map((row) => toToken(row)!);
   }
 
@@ -240,9 +251,19 @@ export class SqliteStore implements Store {
     return row ? { failures: row.failures, lockExpiresAt: row.lock_expires_at } : undefined;
   }
 
-  async recordLoginFailure(ns: string, api: string, userType: string, username: string, now: number, lockMs: number): Promise<LoginFailures> {
+  async recordLoginFailure(
+    ns: string,
+    api: string,
+    userType: string,
+    username: string,
+    now: number,
+    lockMs: number,
+  ): Promise<LoginFailures> {
     this.flush();
-    const row = this.stmt.recordFailure.get(ns, api, userType, username, now + lockMs, now, now + lockMs) as { failures: number; lock_expires_at: number };
+    const row = this.stmt.recordFailure.get(ns, api, userType, username, now + lockMs, now, now + lockMs) as {
+      failures: number;
+      lock_expires_at: number;
+    };
     return { failures: row.failures, lockExpiresAt: row.lock_expires_at };
   }
 
@@ -288,7 +309,9 @@ export class SqliteStore implements Store {
 
   async reset(): Promise<void> {
     this.flush();
-    this.db.exec('DELETE FROM tokens; DELETE FROM login_failures; DELETE FROM identities; DELETE FROM identity_keys; DELETE FROM counters; DELETE FROM oauth_nonces; DELETE FROM namespaces;');
+    this.db.exec(
+      'DELETE FROM tokens; DELETE FROM login_failures; DELETE FROM identities; DELETE FROM identity_keys; DELETE FROM counters; DELETE FROM oauth_nonces; DELETE FROM namespaces;',
+    );
   }
 
   async close(): Promise<void> {

@@ -23,7 +23,9 @@ export function createTokenInserter(db: Database.Database): (batch: readonly Pen
     let found = bySize.get(rows);
     if (!found) {
       const values = Array.from({ length: rows }, () => ROW).join(', ');
-      found = db.prepare(`INSERT INTO tokens (id, ns, api, verifier_hash, user_type, user_id, client_app, issued_at, expires_at) VALUES ${values}`);
+      found = db.prepare(
+        `INSERT INTO tokens (id, ns, api, verifier_hash, user_type, user_id, client_app, issued_at, expires_at) VALUES ${values}`,
+      );
       bySize.set(rows, found);
     }
     return found;

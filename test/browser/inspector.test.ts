@@ -29,7 +29,16 @@ describe.skipIf(skip)('the inspector page in Chromium', () => {
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     page.on('request', (r) => {
@@ -88,7 +97,9 @@ describe.skipIf(skip)('the inspector page in Chromium', () => {
     const form = page.locator('#clock-form');
     await form.getByLabel('Advance by (seconds)').fill('120');
     await form.getByRole('button', { name: 'Advance' }).click();
-    await expect.poll(async () => (await fetch(`${base}/__authmock/clock`).then((r) => r.json())).offsetSeconds, { timeout: 2000 }).toBe(before + 120);
+    await expect
+      .poll(async () => (await fetch(`${base}/__authmock/clock`).then((r) => r.json())).offsetSeconds, { timeout: 2000 })
+      .toBe(before + 120);
     expect(external).toEqual([]);
   });
 });

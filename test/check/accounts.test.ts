@@ -32,7 +32,9 @@ describe('the accounts the checker logs in with', () => {
   });
 
   it('come only from the credentials file and the environment once either is given', () => {
-    const file = credentialsFile('customer: {username: c@example.com, password: from-file}\nadmin: {username: root, password: from-file}\n');
+    const file = credentialsFile(
+      'customer: {username: c@example.com, password: from-file}\nadmin: {username: root, password: from-file}\n',
+    );
     const a = loadAccounts({
       defaultFixturesDir: fixtures,
       credentialsFile: file,
@@ -48,7 +50,10 @@ describe('the accounts the checker logs in with', () => {
 
   it('read JSON files too, and refuse unknown roles', () => {
     const json = credentialsFile('{"social": {"username": "u", "password": "p"}}', 'c.json');
-    expect(loadAccounts({ defaultFixturesDir: fixtures, credentialsFile: json, env: {}, sources }).social).toEqual({ username: 'u', password: 'p' });
+    expect(loadAccounts({ defaultFixturesDir: fixtures, credentialsFile: json, env: {}, sources }).social).toEqual({
+      username: 'u',
+      password: 'p',
+    });
     const bad = credentialsFile('superuser: {username: u, password: p}\n');
     expect(() => loadAccounts({ defaultFixturesDir: fixtures, credentialsFile: bad, env: {}, sources })).toThrow(AccountsError);
   });
@@ -57,14 +62,20 @@ describe('the accounts the checker logs in with', () => {
 describe('the roles the API profiles declare', () => {
   it('name where each role is configured, as the skip messages always did', () => {
     expect(describeRoleSources('customer', commerceCheckerProfile)).toBe('credentials `customer`, or AUTHMOCK_CUSTOMER_USERNAME/_PASSWORD');
-    expect(describeRoleSources('restrictedAdmin', commerceCheckerProfile)).toBe('credentials `restrictedAdmin`, or AUTHMOCK_RESTRICTED_ADMIN_USERNAME/_PASSWORD');
+    expect(describeRoleSources('restrictedAdmin', commerceCheckerProfile)).toBe(
+      'credentials `restrictedAdmin`, or AUTHMOCK_RESTRICTED_ADMIN_USERNAME/_PASSWORD',
+    );
     expect(describeRoleSources('social', socialCheckerProfile)).toBe(
       'credentials `social`, or AUTHMOCK_SOCIAL_USERNAME/_PASSWORD; and credentials `socialApp`, or AUTHMOCK_SOCIAL_API_KEY/_API_SECRET',
     );
   });
 
   it('read their extra fields from the environment by the declared names and types', () => {
-    const a = loadAccounts({ defaultFixturesDir: fixtures, env: { AUTHMOCK_CUSTOMER_ID: '7', AUTHMOCK_RESTRICTED_ADMIN_RESOURCES: 'A::a, B::b', AUTHMOCK_SOCIAL_EMAIL: 'e@example.com' }, sources });
+    const a = loadAccounts({
+      defaultFixturesDir: fixtures,
+      env: { AUTHMOCK_CUSTOMER_ID: '7', AUTHMOCK_RESTRICTED_ADMIN_RESOURCES: 'A::a, B::b', AUTHMOCK_SOCIAL_EMAIL: 'e@example.com' },
+      sources,
+    });
     expect(a.customer).toEqual({ id: 7 });
     expect(a.restrictedAdmin).toEqual({ resources: ['A::a', 'B::b'] });
     expect(a.social).toEqual({ email: 'e@example.com' });
@@ -85,7 +96,9 @@ describe('the permission matrix the spec data implies', () => {
   it('serves ACL operations to admins whose role has the resources only', () => {
     expect(expectedAccess(acl, 'admin', accounts, commerceCheckerProfile)).toBe('success');
     expect(expectedAccess(acl, 'restrictedAdmin', accounts, commerceCheckerProfile)).toBe('denied');
-    expect(expectedAccess({ kind: 'acl', resources: ['Magento_Catalog::products'] }, 'restrictedAdmin', accounts, commerceCheckerProfile)).toBe('success');
+    expect(
+      expectedAccess({ kind: 'acl', resources: ['Magento_Catalog::products'] }, 'restrictedAdmin', accounts, commerceCheckerProfile),
+    ).toBe('success');
     expect(expectedAccess(acl, 'customer', accounts, commerceCheckerProfile)).toBe('denied');
   });
 

@@ -31,7 +31,13 @@ describe('authmock check against a fresh authmock', () => {
     ]);
     const ids = run.report.cases.map((c) => c.id);
     expect(ids.at(-1)).toBe('commerce.flow.lockout');
-    expect(ids).toEqual(expect.arrayContaining(['commerce.getcurrentcustomer.permission.revoked', 'social.flow.token-lifecycle', 'commerce.flow.lookup-by-id']));
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'commerce.getcurrentcustomer.permission.revoked',
+        'social.flow.token-lifecycle',
+        'commerce.flow.lookup-by-id',
+      ]),
+    );
     expect(run.junit).toContain('<testsuite name="commerce.getCurrentCustomer"');
     expect(run.junit).toMatch(/<testsuites name="authmock check [^"]*" tests="\d+" failures="0"/);
     expect(run.stdout).toMatch(/PASS {2}\d+ cases passed, 0 failed, 0 skipped/);
@@ -54,7 +60,9 @@ describe('authmock check against a fresh authmock', () => {
     const list = await runCheck(['--target', 'http://127.0.0.1:9', '--list', '--proxy-safe']);
     expect(list.code).toBe(0);
     expect(list.stdout).toMatch(/commerce\.createcustomeraccesstoken\.positive\.body-application-xml\tpositive\t.*\tskipped: XML case/);
-    expect(list.stdout).toMatch(/commerce\.getcurrentcustomer\.permission\.none\t.*skipped: --proxy-safe: Prism checks the security requirements itself/);
+    expect(list.stdout).toMatch(
+      /commerce\.getcurrentcustomer\.permission\.none\t.*skipped: --proxy-safe: Prism checks the security requirements itself/,
+    );
   });
 });
 

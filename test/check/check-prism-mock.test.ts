@@ -13,7 +13,10 @@ describe('authmock check against a plain prism mock', () => {
   const failedIn = (caseId: string, check: string) => failures(run.report).filter((f) => f.caseId === caseId && f.name === check);
 
   beforeAll(async () => {
-    [commerce, social] = await Promise.all([startPrism(['mock', 'specs/commerce.openapi.yaml']), startPrism(['mock', 'specs/social.openapi.yaml'])]);
+    [commerce, social] = await Promise.all([
+      startPrism(['mock', 'specs/commerce.openapi.yaml']),
+      startPrism(['mock', 'specs/social.openapi.yaml']),
+    ]);
     run = await runCheck(['--commerce-url', commerce.url, '--social-url', social.url]);
   });
   afterAll(stopAll);
@@ -41,7 +44,9 @@ describe('authmock check against a plain prism mock', () => {
   });
 
   it('finds wrong passwords accepted and no lockout', () => {
-    expect(failedIn('commerce.createcustomeraccesstoken.negative.credentials-wrong-password', 'wrong_credentials_rejected')).toHaveLength(1);
+    expect(failedIn('commerce.createcustomeraccesstoken.negative.credentials-wrong-password', 'wrong_credentials_rejected')).toHaveLength(
+      1,
+    );
     expect(failedIn('social.login.negative.credentials-wrong-client-secret', 'wrong_credentials_rejected')).toHaveLength(1);
     expect(failedIn('commerce.flow.lockout', 'lockout_enforced')).toHaveLength(1);
   });

@@ -16,7 +16,10 @@ describe('authmock check through Prism validating proxies', () => {
     server = await startAuthmock();
     // Request validation off: Prism would answer bad requests itself, and the point is its verdict on authmock's answers.
     const proxy = (spec: string, upstream: string) => startPrism(['proxy', spec, upstream, '--errors', '--validate-request', 'false']);
-    [commerce, social] = await Promise.all([proxy('specs/commerce.openapi.yaml', `${server.url}/rest`), proxy('specs/social.openapi.yaml', server.url)]);
+    [commerce, social] = await Promise.all([
+      proxy('specs/commerce.openapi.yaml', `${server.url}/rest`),
+      proxy('specs/social.openapi.yaml', server.url),
+    ]);
   });
   afterAll(stopAll);
 

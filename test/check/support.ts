@@ -32,7 +32,11 @@ function stop(proc: ChildProcess): Promise<void> {
 
 /** Starts a process and resolves once its output matches `ready` (its match gives the URL). */
 function startProcess(command: string, args: string[], ready: RegExp, timeoutMs = 30_000): Promise<Started> {
-  const proc = spawn(command, args, { cwd: ROOT, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   running.push(proc);
   let out = '';
   return new Promise((resolve, reject) => {
@@ -56,13 +60,21 @@ function startProcess(command: string, args: string[], ready: RegExp, timeoutMs 
 
 /** A fresh authmock with in-memory state on a port the system picks. */
 export function startAuthmock(): Promise<Started> {
-  return startProcess(process.execPath, [CLI, 'serve', '--port', '0', '--state', 'memory', '--log-level', 'silent'], /listening on (http:\/\/127\.0\.0\.1:\d+)/);
+  return startProcess(
+    process.execPath,
+    [CLI, 'serve', '--port', '0', '--state', 'memory', '--log-level', 'silent'],
+    /listening on (http:\/\/127\.0\.0\.1:\d+)/,
+  );
 }
 
 /** `prism mock <spec>` or `prism proxy <spec> <upstream> ...` on a free port. */
 export async function startPrism(args: string[]): Promise<Started> {
   const port = await freePort();
-  return startProcess(process.execPath, [PRISM, ...args, '-h', '127.0.0.1', '-p', String(port)], /Prism is listening on (http:\/\/127\.0\.0\.1:\d+)/);
+  return startProcess(
+    process.execPath,
+    [PRISM, ...args, '-h', '127.0.0.1', '-p', String(port)],
+    /Prism is listening on (http:\/\/127\.0\.0\.1:\d+)/,
+  );
 }
 
 export function freePort(): Promise<number> {
@@ -87,7 +99,10 @@ export interface CheckRun {
 /** The JSON report's shape as far as the tests read it. */
 export interface Report {
   passed: boolean;
-  totals: { cases: { total: number; passed: number; failed: number; skipped: number }; checks: { total: number; passed: number; failed: number } };
+  totals: {
+    cases: { total: number; passed: number; failed: number; skipped: number };
+    checks: { total: number; passed: number; failed: number };
+  };
   operations: { api: string; operationId: string; passed: number; total: number; score: number | null }[];
   skipped: { reason: string; cases: string[] }[];
   cases: {
@@ -132,5 +147,9 @@ export function runCheck(args: string[], env: NodeJS.ProcessEnv = {}): Promise<C
 
 /** Every failed check of a run, as `case id: check name` plus its message. */
 export function failures(report: Report): { caseId: string; name: string; operationId: string; step: string; message: string }[] {
-  return report.cases.flatMap((c) => c.checks.filter((k) => !k.passed).map((k) => ({ caseId: c.id, name: k.name, operationId: k.operationId, step: k.step, message: k.message ?? '' })));
+  return report.cases.flatMap((c) =>
+    c.checks
+      .filter((k) => !k.passed)
+      .map((k) => ({ caseId: c.id, name: k.name, operationId: k.operationId, step: k.step, message: k.message ?? '' })),
+  );
 }

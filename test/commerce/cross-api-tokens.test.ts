@@ -43,7 +43,10 @@ describe('tokens of one API on the other', () => {
   it('leaves the social token working after the commerce customer revokes all tokens', async () => {
     const t = app();
     const social = await socialToken(t);
-    await t.http.post(COMMERCE.revoke).set(bearer(await customerToken(t))).expect(200);
+    await t.http
+      .post(COMMERCE.revoke)
+      .set(bearer(await customerToken(t)))
+      .expect(200);
     await t.http.get(SOCIAL.profile).set(bearer(social)).expect(200);
   });
 });

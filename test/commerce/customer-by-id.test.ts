@@ -30,7 +30,7 @@ describe('GET /V1/customers/{customerId}', () => {
     expect(res.text).toBe(JSON.stringify(COMMERCE.notAuthorized('Magento_Customer::customer')));
   });
 
-  it('answers the same 401 to a customer token, even for the customer\'s own id', async () => {
+  it("answers the same 401 to a customer token, even for the customer's own id", async () => {
     const t = app();
     const token = await customerToken(t);
     const res = await t.http.get('/rest/V1/customers/1').set(bearer(token));

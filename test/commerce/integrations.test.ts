@@ -55,19 +55,31 @@ function sign(t: TestApp, s: Signing): string {
   const client = new OAuth({
     consumer: { key: c.consumerKey, secret: c.consumerSecret },
     signature_method: signatureMethod,
-    hash_function: (base, key) => createHmac(signatureMethod === 'HMAC-SHA1' ? 'sha1' : 'sha256', key).update(base).digest('base64'),
+    hash_function: (base, key) =>
+      createHmac(signatureMethod === 'HMAC-SHA1' ? 'sha1' : 'sha256', key)
+        .update(base)
+        .digest('base64'),
   });
   client.getTimeStamp = () => s.timestamp ?? Math.floor(t.clock.now() / 1000);
   if (s.nonce) client.getNonce = () => s.nonce!;
-  const data = client.authorize({ url: `http://${HOST}${s.target}`, method: s.method ?? 'GET', data: s.form }, { key: c.accessToken, secret: c.tokenSecret });
+  const data = client.authorize(
+    { url: `http://${HOST}${s.target}`, method: s.method ?? 'GET', data: s.form },
+    { key: c.accessToken, secret: c.tokenSecret },
+  );
   return client.toHeader(data).Authorization;
 }
 
 function signedGet(t: TestApp, target: string, options: Omit<Signing, 'target'> = {}) {
-  return t.http.get(target).set('Host', HOST).set('Authorization', sign(t, { ...options, target }));
+  return t.http
+    .get(target)
+    .set('Host', HOST)
+    .set('Authorization', sign(t, { ...options, target }));
 }
 
-const NOT_AUTHORIZED = (resources: string) => ({ message: "The consumer isn't authorized to access %resources.", parameters: { resources } });
+const NOT_AUTHORIZED = (resources: string) => ({
+  message: "The consumer isn't authorized to access %resources.",
+  parameters: { resources },
+});
 const SIGNATURE_INVALID = { message: 'The signature is invalid. Verify and try again.' };
 
 describe('an integration signing with OAuth 1.0a (HMAC-SHA256)', () => {
@@ -119,7 +131,9 @@ describe('an integration signing with OAuth 1.0a (HMAC-SHA256)', () => {
   });
 
   it('answers 401 for an unknown consumer key', async () => {
-    const res = await signedGet(app(), '/rest/V1/customers/1', { credentials: { ...ERP, consumerKey: 'unknownconsumerkey00000000000000' } }).expect(401);
+    const res = await signedGet(app(), '/rest/V1/customers/1', {
+      credentials: { ...ERP, consumerKey: 'unknownconsumerkey00000000000000' },
+    }).expect(401);
     expect(res.body).toEqual({ message: 'A consumer having the specified key does not exist' });
   });
 
@@ -146,20 +160,34 @@ describe('an integration signing with OAuth 1.0a (HMAC-SHA256)', () => {
   });
 
   it('answers the refusal as XML when XML is asked for', async () => {
-    const res = await signedGet(app(), '/rest/V1/customers/1', { signatureMethod: 'HMAC-SHA1' }).set('Accept', 'application/xml').expect(400);
+    const res = await signedGet(app(), '/rest/V1/customers/1', { signatureMethod: 'HMAC-SHA1' })
+      .set('Accept', 'application/xml')
+      .expect(400);
     expect(res.text).toContain('<message>Signature method %1 is not supported</message>');
     expect(res.text).toMatch(/<parameters>\s*<item>HMAC-SHA1<\/item>\s*<\/parameters>/);
   });
 
   it('refuses OAuth parameters in the query: the header is required', async () => {
-    const res = await app().http.get('/rest/V1/customers/1?oauth_consumer_key=erpconnectorconsumerkey000000001').set('Host', HOST).expect(401);
+    const res = await app()
+      .http.get('/rest/V1/customers/1?oauth_consumer_key=erpconnectorconsumerkey000000001')
+      .set('Host', HOST)
+      .expect(401);
     expect(res.body).toEqual(NOT_AUTHORIZED('Magento_Customer::customer'));
   });
 
   it('names each missing protocol parameter with 400', async () => {
-    const res = await app().http.get('/rest/V1/customers/1').set('Authorization', 'OAuth oauth_consumer_key="erpconnectorconsumerkey000000001"').expect(400);
+    const res = await app()
+      .http.get('/rest/V1/customers/1')
+      .set('Authorization', 'OAuth oauth_consumer_key="erpconnectorconsumerkey000000001"')
+      .expect(400);
     expect(res.body.message).toBe('One or more input exceptions have occurred.');
-    expect(res.body.errors.map((e: any) => e.parameters.fieldName)).toEqual(['oauth_signature', 'oauth_signature_method', 'oauth_nonce', 'oauth_timestamp', 'oauth_token']);
+    expect(res.body.errors.map((e: any) => e.parameters.fieldName)).toEqual([
+      'oauth_signature',
+      'oauth_signature_method',
+      'oauth_nonce',
+      'oauth_timestamp',
+      'oauth_token',
+    ]);
   });
 
   it('never verifies a signature on an anonymous operation', async () => {
@@ -210,8 +238,18 @@ describe('signed POST bodies', () => {
   const app = useApp();
 
   function post(t: TestApp, type: string, payload: string, form?: Record<string, string>, signedForm = form) {
-    const header = sign(t, { method: 'POST', target: '/rest/V1/integration/customer/revoke-customer-token', form: signedForm, credentials: EVERYTHING });
-    return t.http.post('/rest/V1/integration/customer/revoke-customer-token').set('Host', HOST).set('Authorization', header).set('Content-Type', type).send(payload);
+    const header = sign(t, {
+      method: 'POST',
+      target: '/rest/V1/integration/customer/revoke-customer-token',
+      form: signedForm,
+      credentials: EVERYTHING,
+    });
+    return t.http
+      .post('/rest/V1/integration/customer/revoke-customer-token')
+      .set('Host', HOST)
+      .set('Authorization', header)
+      .set('Content-Type', type)
+      .send(payload);
   }
 
   it('verifies a JSON body, which is not signed', async () => {
@@ -279,7 +317,9 @@ describe('an access token as a bearer token', () => {
 describe('integrations through the control API', () => {
   it('creates one that signs at once, shows no secret, and deactivates it', async () => {
     const t = makeApp();
-    const created = await t.http.post('/__authmock/identities/commerce/integrations').send({ name: 'PIM feed', resources: ['Magento_Customer::customer'], ...EVERYTHING });
+    const created = await t.http
+      .post('/__authmock/identities/commerce/integrations')
+      .send({ name: 'PIM feed', resources: ['Magento_Customer::customer'], ...EVERYTHING });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ name: 'PIM feed', active: true, consumerKey: EVERYTHING.consumerKey });
     expect(JSON.stringify(created.body)).not.toContain(EVERYTHING.consumerSecret);
@@ -290,7 +330,9 @@ describe('integrations through the control API', () => {
   });
 
   it('refuses credentials that are not 32 characters of [0-9a-z]', async () => {
-    const res = await makeApp().http.post('/__authmock/identities/commerce/integrations').send({ name: 'x', ...EVERYTHING, tokenSecret: 'short' });
+    const res = await makeApp()
+      .http.post('/__authmock/identities/commerce/integrations')
+      .send({ name: 'x', ...EVERYTHING, tokenSecret: 'short' });
     expect(res.status).toBe(400);
   });
 });
@@ -323,7 +365,10 @@ const EVERYTHING: Credentials = {
 };
 
 /** An extra integration written straight into the default namespace. */
-async function putIntegration(t: TestApp, n: Pick<Integration, 'id' | 'name'> & { resources: Integration['resources']; tokenRevoked?: boolean }) {
+async function putIntegration(
+  t: TestApp,
+  n: Pick<Integration, 'id' | 'name'> & { resources: Integration['resources']; tokenRevoked?: boolean },
+) {
   await t.http.get('/rest/V1/directory/currency').expect(200); // the namespace exists once a request met it
   const integration: Integration = { active: true, tokenRevoked: false, ...EVERYTHING, ...n };
   expect(await t.store.putIdentity('default', integrationToIdentity(integration))).toBe('ok');

@@ -16,7 +16,10 @@ describe('POST /V1/integration/customer/revoke-customer-token', () => {
 
   it('answers <response>true</response> when Accept asks for XML', async () => {
     const t = app();
-    const res = await t.http.post(COMMERCE.revoke).set(bearer(await customerToken(t))).set('Accept', 'application/xml');
+    const res = await t.http
+      .post(COMMERCE.revoke)
+      .set(bearer(await customerToken(t)))
+      .set('Accept', 'application/xml');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe(COMMERCE.xml);
     expect(res.text).toBe('<?xml version="1.0"?>\n<response>true</response>\n');
@@ -48,7 +51,10 @@ describe('POST /V1/integration/customer/revoke-customer-token', () => {
   it('leaves admin tokens working', async () => {
     const t = app();
     const admin = await adminToken(t);
-    await t.http.post(COMMERCE.revoke).set(bearer(await customerToken(t))).expect(200);
+    await t.http
+      .post(COMMERCE.revoke)
+      .set(bearer(await customerToken(t)))
+      .expect(200);
     await t.http.get('/rest/V1/customers/1').set(bearer(admin)).expect(200);
   });
 
@@ -73,7 +79,10 @@ describe('POST /V1/integration/customer/revoke-customer-token', () => {
 
   it('ignores a JSON body', async () => {
     const t = app();
-    const res = await t.http.post(COMMERCE.revoke).set(bearer(await customerToken(t))).send({ customerId: 2 });
+    const res = await t.http
+      .post(COMMERCE.revoke)
+      .set(bearer(await customerToken(t)))
+      .send({ customerId: 2 });
     expect(res.status).toBe(200);
     expect(res.text).toBe('true');
   });

@@ -117,7 +117,10 @@ describe('commerce request bodies', () => {
 
   it('answers 400 "Decoding error." for malformed JSON', async () => {
     const t = app();
-    const res = await t.http.post(COMMERCE.customerToken).set('Content-Type', 'application/json').send('{"username": "roni_cost@example.com",');
+    const res = await t.http
+      .post(COMMERCE.customerToken)
+      .set('Content-Type', 'application/json')
+      .send('{"username": "roni_cost@example.com",');
     expect(res.status).toBe(400);
     expect(res.text).toBe(JSON.stringify(COMMERCE.decoding));
   });
@@ -185,7 +188,9 @@ describe('commerce request bodies', () => {
     const res = await t.http
       .post(COMMERCE.customerToken)
       .set('Content-Type', 'application/xml')
-      .send('<request><username><![CDATA[roni_cost@example.com]]></username><password><![CDATA[roni_cost3@example.com]]></password></request>');
+      .send(
+        '<request><username><![CDATA[roni_cost@example.com]]></username><password><![CDATA[roni_cost3@example.com]]></password></request>',
+      );
     expect(res.status).toBe(200);
   });
 
@@ -251,12 +256,18 @@ describe('commerce response formats', () => {
     expect(res.text).toBe('<?xml version="1.0"?>\n<response>\n  <message>Request does not match any route.</message>\n</response>\n');
     const store = await t.http.get('/rest/nostore/V1/directory/countries').set('Accept', 'text/xml');
     expect(store.status).toBe(400);
-    expect(store.text).toBe('<?xml version="1.0"?>\n<response>\n  <message>Specified request cannot be processed.</message>\n</response>\n');
+    expect(store.text).toBe(
+      '<?xml version="1.0"?>\n<response>\n  <message>Specified request cannot be processed.</message>\n</response>\n',
+    );
   });
 
   it('renders body errors in the format Accept asks for', async () => {
     const t = app();
-    const res = await t.http.post(COMMERCE.customerToken).set('Accept', 'application/xml').set('Content-Type', 'application/json').send('{');
+    const res = await t.http
+      .post(COMMERCE.customerToken)
+      .set('Accept', 'application/xml')
+      .set('Content-Type', 'application/json')
+      .send('{');
     expect(res.status).toBe(400);
     expect(res.text).toBe('<?xml version="1.0"?>\n<response>\n  <message>Decoding error.</message>\n</response>\n');
   });

@@ -48,7 +48,10 @@ describe.each(ENDPOINTS)('the $name token endpoint', ({ path, who }) => {
 
     it.each(['application/xml', 'text/xml', 'application/xhtml+xml'])('accepts the credentials as an XML body sent as %s', async (type) => {
       const t = app();
-      const res = await t.http.post(path).set('Content-Type', type).send(xmlBody('login', { username: who.username, password: who.password }));
+      const res = await t.http
+        .post(path)
+        .set('Content-Type', type)
+        .send(xmlBody('login', { username: who.username, password: who.password }));
       expect(res.status).toBe(200);
       expect(res.body).toMatch(COMMERCE.tokenShape);
     });
@@ -109,7 +112,11 @@ describe.each(ENDPOINTS)('the $name token endpoint', ({ path, who }) => {
 
     it('answers the aggregate input error when both fields are "" or null', async () => {
       const t = app();
-      for (const body of [{ username: '', password: '' }, { username: null, password: null }, { username: '', password: null }]) {
+      for (const body of [
+        { username: '', password: '' },
+        { username: null, password: null },
+        { username: '', password: null },
+      ]) {
         const res = await t.http.post(path).send(body);
         expect(res.status, JSON.stringify(body)).toBe(400);
         expect(res.text).toBe(JSON.stringify(COMMERCE.bothRequired));
@@ -183,7 +190,10 @@ describe.each(ENDPOINTS)('the $name token endpoint', ({ path, who }) => {
 
     it('casts numbers and booleans to strings, so they fail sign-in with 401 rather than 400', async () => {
       const t = app();
-      for (const body of [{ username: 12345, password: 67890 }, { username: who.username, password: true }]) {
+      for (const body of [
+        { username: 12345, password: 67890 },
+        { username: who.username, password: true },
+      ]) {
         const res = await t.http.post(path).send(body);
         expect(res.status, JSON.stringify(body)).toBe(401);
         expect(res.body).toEqual(COMMERCE.signInIncorrect);
@@ -223,7 +233,7 @@ describe('the customer token endpoint', () => {
     expect(res.status).toBe(200);
   });
 
-  it('refuses an admin user\'s credentials with the generic 401', async () => {
+  it("refuses an admin user's credentials with the generic 401", async () => {
     const t = app();
     const res = await t.http.post(COMMERCE.customerToken).send(ACCOUNTS.admin);
     expect(res.status).toBe(401);

@@ -11,8 +11,18 @@ const ada = { email: 'ada@example.com', password: 'Ada-Lovelace-1', firstname: '
 describe('the control API: identities', () => {
   it('creates a commerce customer who can log in and read its own record', async () => {
     const t = makeApp();
-    const created = await t.http.post('/__authmock/commerce/customers').send({ ...ada, dob: '1815-12-10' }).expect(201);
-    expect(created.body).toMatchObject({ id: 3, email: ada.email, firstname: 'Ada', lastname: 'Lovelace', dob: '1815-12-10', website_id: 1 });
+    const created = await t.http
+      .post('/__authmock/commerce/customers')
+      .send({ ...ada, dob: '1815-12-10' })
+      .expect(201);
+    expect(created.body).toMatchObject({
+      id: 3,
+      email: ada.email,
+      firstname: 'Ada',
+      lastname: 'Lovelace',
+      dob: '1815-12-10',
+      website_id: 1,
+    });
     expect(JSON.stringify(created.body)).not.toContain(ada.password);
     const login = await t.http.post(TOKEN).send({ username: ada.email, password: ada.password }).expect(200);
     const me = await t.http.get(ME).set('Authorization', `Bearer ${login.body}`).expect(200);
@@ -64,7 +74,10 @@ describe('the control API: identities', () => {
 
   it('creates admins with ACL resources, and disables them', async () => {
     const t = makeApp();
-    const created = await t.http.post('/__authmock/commerce/admins').send({ username: 'reports', password: 'reports123', resources: ['Magento_Customer::customer'] }).expect(201);
+    const created = await t.http
+      .post('/__authmock/commerce/admins')
+      .send({ username: 'reports', password: 'reports123', resources: ['Magento_Customer::customer'] })
+      .expect(201);
     expect(created.body).toMatchObject({ id: 3, username: 'reports', active: true, resources: ['Magento_Customer::customer'] });
     expect(JSON.stringify(created.body)).not.toContain('reports123');
     const token = await adminToken(t, { username: 'reports', password: 'reports123' });
@@ -79,9 +92,22 @@ describe('the control API: identities', () => {
   it('creates social users and client apps that log in together', async () => {
     const t = makeApp();
     await t.http.post('/__authmock/social/apps').send({ apiKey: 'test-app', secretKey: 'test-secret' }).expect(201);
-    const user = await t.http.post('/__authmock/social/users').send({ username: 'ada', email: 'ada@example.com', password: 'ada-password-1', unreadCount: 2 }).expect(201);
-    expect(user.body).toMatchObject({ userId: 4, username: 'ada', email: 'ada@example.com', verified: true, approved: true, unreadCount: 2 });
-    const login = await t.http.post(LOGIN).send({ username: 'ada', password: 'ada-password-1', apiKey: 'test-app', secretKey: 'test-secret' }).expect(201);
+    const user = await t.http
+      .post('/__authmock/social/users')
+      .send({ username: 'ada', email: 'ada@example.com', password: 'ada-password-1', unreadCount: 2 })
+      .expect(201);
+    expect(user.body).toMatchObject({
+      userId: 4,
+      username: 'ada',
+      email: 'ada@example.com',
+      verified: true,
+      approved: true,
+      unreadCount: 2,
+    });
+    const login = await t.http
+      .post(LOGIN)
+      .send({ username: 'ada', password: 'ada-password-1', apiKey: 'test-app', secretKey: 'test-secret' })
+      .expect(201);
     expect(login.body.count).toBe('2');
     expect(login.body.user.userId).toBe(4);
     await t.http.patch('/__authmock/identities/social/users/4').send({ approved: false }).expect(200);
@@ -91,14 +117,18 @@ describe('the control API: identities', () => {
     expect(minimal.status).toBe(400);
   });
 
-  it('tells an admin\'s current authenticator code on the namespace clock, and sets a new secret', async () => {
+  it("tells an admin's current authenticator code on the namespace clock, and sets a new secret", async () => {
     const t = makeApp();
-    const totp = (secret: string, at: number) => new OTPAuth.TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: at });
+    const totp = (secret: string, at: number) =>
+      new OTPAuth.TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: at });
     const admin = await t.http.get('/__authmock/identities/commerce/admins/admin').expect(200);
     expect(admin.body).toMatchObject({ googleConfigured: true, currentCode: totp('JBSWY3DPEHPK3PXP', t.clock.now()) });
     expect(JSON.stringify(admin.body)).not.toContain('JBSWY3DPEHPK3PXP');
     await t.http.post('/__authmock/clock').send({ advanceSeconds: 90 }).expect(200);
-    const changed = await t.http.patch('/__authmock/identities/commerce/admins/admin').send({ googleSecret: 'GEZDGNBVGY3TQOJQ' }).expect(200);
+    const changed = await t.http
+      .patch('/__authmock/identities/commerce/admins/admin')
+      .send({ googleSecret: 'GEZDGNBVGY3TQOJQ' })
+      .expect(200);
     expect(changed.body.currentCode).toBe(totp('GEZDGNBVGY3TQOJQ', t.clock.now() + 90_000));
   });
 

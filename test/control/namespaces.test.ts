@@ -24,7 +24,11 @@ describe('namespaces', () => {
     const t = makeApp();
     const flow = async (ns: string) => {
       const base = `/__ns/${ns}`;
-      for (let i = 0; i < 6; i++) await t.http.post(`${base}${TOKEN}`).send({ ...ACCOUNTS.john, password: 'wrong' }).expect(401);
+      for (let i = 0; i < 6; i++)
+        await t.http
+          .post(`${base}${TOKEN}`)
+          .send({ ...ACCOUNTS.john, password: 'wrong' })
+          .expect(401);
       await t.http.post(`${base}${TOKEN}`).send(ACCOUNTS.john).expect(401);
       const locks = await t.http.get(`${base}/__authmock/lockouts`).expect(200);
       expect(locks.body).toHaveLength(1);

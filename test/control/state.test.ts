@@ -19,7 +19,10 @@ describe('the control API: clock, settings, reset', () => {
 
   it('expires a token by moving the clock past its lifetime, with no waiting', async () => {
     const t = makeApp();
-    await t.http.put('/__authmock/settings').send({ tokenLifetimes: { customer: 3600 } }).expect(200);
+    await t.http
+      .put('/__authmock/settings')
+      .send({ tokenLifetimes: { customer: 3600 } })
+      .expect(200);
     const token = await customerToken(t);
     await t.http.get(ME).set('Authorization', `Bearer ${token}`).expect(200);
     await t.http.post('/__authmock/clock').send({ advanceSeconds: 3599 }).expect(200);
@@ -32,10 +35,16 @@ describe('the control API: clock, settings, reset', () => {
 
   it('ends a lockout by moving the clock past the lockout window', async () => {
     const t = makeApp();
-    for (let i = 0; i < 6; i++) await t.http.post(TOKEN).send({ ...ACCOUNTS.john, password: 'wrong' }).expect(401);
+    for (let i = 0; i < 6; i++)
+      await t.http
+        .post(TOKEN)
+        .send({ ...ACCOUNTS.john, password: 'wrong' })
+        .expect(401);
     await t.http.post(TOKEN).send(ACCOUNTS.john).expect(401);
     const locks = await t.http.get('/__authmock/lockouts').expect(200);
-    expect(locks.body).toEqual([expect.objectContaining({ api: 'commerce', userType: 'customer', username: ACCOUNTS.john.username, failures: 6, locked: true })]);
+    expect(locks.body).toEqual([
+      expect.objectContaining({ api: 'commerce', userType: 'customer', username: ACCOUNTS.john.username, failures: 6, locked: true }),
+    ]);
     await t.http.post('/__authmock/clock').send({ advanceSeconds: 1801 }).expect(200);
     await t.http.post(TOKEN).send(ACCOUNTS.john).expect(200);
   });
@@ -44,7 +53,11 @@ describe('the control API: clock, settings, reset', () => {
     const t = makeApp();
     const changed = await t.http.put('/__authmock/settings').send({ lockoutFailures: 2, lockoutSeconds: 60 }).expect(200);
     expect(changed.body).toMatchObject({ lockoutFailures: 2, lockoutSeconds: 60 });
-    for (let i = 0; i < 2; i++) await t.http.post(TOKEN).send({ ...ACCOUNTS.john, password: 'wrong' }).expect(401);
+    for (let i = 0; i < 2; i++)
+      await t.http
+        .post(TOKEN)
+        .send({ ...ACCOUNTS.john, password: 'wrong' })
+        .expect(401);
     await t.http.post(TOKEN).send(ACCOUNTS.john).expect(401);
     await t.http.post('/__authmock/clock').send({ advanceSeconds: 61 });
     await t.http.post(TOKEN).send(ACCOUNTS.john).expect(200);
@@ -54,7 +67,10 @@ describe('the control API: clock, settings, reset', () => {
 
   it('refuses an unknown token type in the settings', async () => {
     const t = makeApp();
-    const res = await t.http.put('/__authmock/settings').send({ tokenLifetimes: { wizard: 10 } }).expect(400);
+    const res = await t.http
+      .put('/__authmock/settings')
+      .send({ tokenLifetimes: { wizard: 10 } })
+      .expect(400);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(res.body.detail).toContain('wizard');
   });
@@ -62,8 +78,14 @@ describe('the control API: clock, settings, reset', () => {
   it('resets identities, tokens, lockouts, clock and settings to the fixtures', async () => {
     const t = makeApp();
     const token = await customerToken(t);
-    await t.http.post('/__authmock/commerce/customers').send({ email: 'ada@example.com', password: 'Ada-1', firstname: 'Ada', lastname: 'L' }).expect(201);
-    await t.http.post(TOKEN).send({ ...ACCOUNTS.john, password: 'wrong' }).expect(401);
+    await t.http
+      .post('/__authmock/commerce/customers')
+      .send({ email: 'ada@example.com', password: 'Ada-1', firstname: 'Ada', lastname: 'L' })
+      .expect(201);
+    await t.http
+      .post(TOKEN)
+      .send({ ...ACCOUNTS.john, password: 'wrong' })
+      .expect(401);
     await t.http.post('/__authmock/clock').send({ advanceSeconds: 500 });
     await t.http.put('/__authmock/settings').send({ lockoutFailures: 2 });
     const reset = await t.http.post('/__authmock/reset');

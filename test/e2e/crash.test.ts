@@ -48,7 +48,10 @@ interface SocialToken extends Attempt {
 const post = (base: string, path: string, body?: unknown, token?: string) =>
   fetch(`${base}${path}`, {
     method: 'POST',
-    headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
@@ -147,16 +150,19 @@ describe('a server killed with SIGKILL under concurrent token issue and revocati
     const again = await startServer(['--state', state]);
     running.push(again);
     const me = (token: string) => fetch(`${again.baseUrl}/rest/V1/customers/me`, { headers: { Authorization: `Bearer ${token}` } });
-    const profile = (token: string) => fetch(`${again.baseUrl}/socialapi/user/get/profile`, { headers: { Authorization: `Bearer ${token}` } });
+    const profile = (token: string) =>
+      fetch(`${again.baseUrl}/socialapi/user/get/profile`, { headers: { Authorization: `Bearer ${token}` } });
     const lost: string[] = [];
     for (const t of alive) {
       const res = await me(t.token);
       const email = res.status === 200 ? ((await res.json()) as any).email : undefined;
-      if (email !== CUSTOMERS[t.customer].username) lost.push(`token of ${CUSTOMERS[t.customer].username} acknowledged at ${t.ackAt!.toFixed(1)} ms: ${res.status}`);
+      if (email !== CUSTOMERS[t.customer].username)
+        lost.push(`token of ${CUSTOMERS[t.customer].username} acknowledged at ${t.ackAt!.toFixed(1)} ms: ${res.status}`);
     }
     for (const t of dead) {
       const res = await me(t.token);
-      if (res.status !== 401) lost.push(`revoked token of ${CUSTOMERS[t.customer].username} (issued by ${t.ackAt!.toFixed(1)} ms) answers ${res.status}`);
+      if (res.status !== 401)
+        lost.push(`revoked token of ${CUSTOMERS[t.customer].username} (issued by ${t.ackAt!.toFixed(1)} ms) answers ${res.status}`);
     }
     for (const t of socialAlive) {
       const res = await profile(t.token);

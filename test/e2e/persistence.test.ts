@@ -19,7 +19,10 @@ const json = (body: unknown) => ({ method: 'POST', headers: { 'Content-Type': 'a
 const bearer = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
 
 async function customerToken(base: string): Promise<string> {
-  const res = await fetch(`${base}/rest/V1/integration/customer/token`, json({ username: 'roni_cost@example.com', password: 'roni_cost3@example.com' }));
+  const res = await fetch(
+    `${base}/rest/V1/integration/customer/token`,
+    json({ username: 'roni_cost@example.com', password: 'roni_cost3@example.com' }),
+  );
   expect(res.status).toBe(200);
   return (await res.json()) as string;
 }
@@ -36,14 +39,20 @@ describe('the real server process keeps its state', () => {
     const me = await fetch(`${server.baseUrl}/rest/V1/customers/me`, bearer(token));
     expect(me.status).toBe(200);
     expect(((await me.json()) as any).email).toBe('roni_cost@example.com');
-    const revoke = await fetch(`${server.baseUrl}/rest/V1/integration/customer/revoke-customer-token`, { method: 'POST', ...bearer(token) });
+    const revoke = await fetch(`${server.baseUrl}/rest/V1/integration/customer/revoke-customer-token`, {
+      method: 'POST',
+      ...bearer(token),
+    });
     expect(await revoke.json()).toBe(true);
     await server.stop();
 
     server = await start(['--state', state]);
     const after = await fetch(`${server.baseUrl}/rest/V1/customers/me`, bearer(token));
     expect(after.status).toBe(401);
-    expect(await after.json()).toEqual({ message: "The consumer isn't authorized to access %resources.", parameters: { resources: 'self' } });
+    expect(await after.json()).toEqual({
+      message: "The consumer isn't authorized to access %resources.",
+      parameters: { resources: 'self' },
+    });
   });
 
   it('loses nothing it answered before being killed with SIGKILL', async () => {
@@ -61,7 +70,10 @@ describe('the real server process keeps its state', () => {
 
     server = await start(['--state', state]);
     expect((await fetch(`${server.baseUrl}/socialapi/user/get/profile`, bearer(userToken))).status).toBe(200);
-    const locked = await fetch(`${server.baseUrl}/rest/V1/integration/customer/token`, json({ username: 'john.smith@example.com', password: 'John-Smith-1' }));
+    const locked = await fetch(
+      `${server.baseUrl}/rest/V1/integration/customer/token`,
+      json({ username: 'john.smith@example.com', password: 'John-Smith-1' }),
+    );
     expect(locked.status).toBe(401);
   });
 

@@ -13,27 +13,31 @@ const ROOT = join(import.meta.dirname, '..', '..');
 const requested = process.env.AUTHMOCK_FUZZ_COUNT !== undefined || process.env.AUTHMOCK_FUZZ_ONLY !== undefined;
 
 describe('the spec-driven fuzzer, full run', () => {
-  it.skipIf(!requested)('finds nothing wrong (skipped unless run by `npm run fuzz`, which sets AUTHMOCK_FUZZ_COUNT)', async () => {
-    const settings = readFuzzSettings(process.env);
-    const server = settings.target ? undefined : await serveInProcess();
-    try {
-      const report = await runFuzz({
-        root: ROOT,
-        baseUrl: settings.target ?? server!.baseUrl,
-        seed: settings.seed,
-        count: settings.count,
-        apis: settings.apis,
-        concurrency: settings.concurrency,
-        only: settings.only,
-        takeViolations: server?.takeViolations,
-      });
-      const text = formatReport(report);
-      mkdirSync(join(ROOT, 'reports'), { recursive: true });
-      writeFileSync(join(ROOT, 'reports', 'fuzz.txt'), `${text}\n`);
-      process.stdout.write(`${text}\n(written to reports/fuzz.txt)\n`);
-      expect(report.findingCount, `findings: see reports/fuzz.txt (seed ${report.seed})`).toBe(0);
-    } finally {
-      await server?.close();
-    }
-  }, 3_600_000);
+  it.skipIf(!requested)(
+    'finds nothing wrong (skipped unless run by `npm run fuzz`, which sets AUTHMOCK_FUZZ_COUNT)',
+    async () => {
+      const settings = readFuzzSettings(process.env);
+      const server = settings.target ? undefined : await serveInProcess();
+      try {
+        const report = await runFuzz({
+          root: ROOT,
+          baseUrl: settings.target ?? server!.baseUrl,
+          seed: settings.seed,
+          count: settings.count,
+          apis: settings.apis,
+          concurrency: settings.concurrency,
+          only: settings.only,
+          takeViolations: server?.takeViolations,
+        });
+        const text = formatReport(report);
+        mkdirSync(join(ROOT, 'reports'), { recursive: true });
+        writeFileSync(join(ROOT, 'reports', 'fuzz.txt'), `${text}\n`);
+        process.stdout.write(`${text}\n(written to reports/fuzz.txt)\n`);
+        expect(report.findingCount, `findings: see reports/fuzz.txt (seed ${report.seed})`).toBe(0);
+      } finally {
+        await server?.close();
+      }
+    },
+    3_600_000,
+  );
 });

@@ -34,15 +34,27 @@ const kinds = (req: FuzzRequest, a: Answer, token?: string) => checker.check(req
 
 describe("the fuzzer's oracle", () => {
   it('accepts a documented error in JSON and in XML', () => {
-    expect(kinds(request(), answer(401, { message: "The consumer isn't authorized to access %resources.", parameters: { resources: 'self' } }))).toEqual([]);
-    expect(kinds(request(), answer(401, '<?xml version="1.0"?><response><message>x</message></response>', 'application/xml; charset=utf-8'))).toEqual([]);
+    expect(
+      kinds(request(), answer(401, { message: "The consumer isn't authorized to access %resources.", parameters: { resources: 'self' } })),
+    ).toEqual([]);
+    expect(
+      kinds(request(), answer(401, '<?xml version="1.0"?><response><message>x</message></response>', 'application/xml; charset=utf-8')),
+    ).toEqual([]);
   });
 
   it('flags a server error, a body off its schema and an undeclared success', () => {
     expect(kinds(request(), answer(500, { message: 'Internal Error.' }))).toContain('server-error');
     expect(kinds(request(), answer(400, { error: 'no message field' }))).toEqual(['off-spec']);
-    expect(kinds(request({ token: { kind: 'valid', principal: 'customer' } }), answer(201, { email: 'roni_cost@example.com', firstname: 'a', lastname: 'b' }), 'x')).toEqual(['off-spec']);
-    expect(kinds(request({ api: 'social', operationId: 'login', target: '/socialapi/auth/post/login' }), answer(401, { message: 'no status' }))).toEqual(['off-spec']);
+    expect(
+      kinds(
+        request({ token: { kind: 'valid', principal: 'customer' } }),
+        answer(201, { email: 'roni_cost@example.com', firstname: 'a', lastname: 'b' }),
+        'x',
+      ),
+    ).toEqual(['off-spec']);
+    expect(
+      kinds(request({ api: 'social', operationId: 'login', target: '/socialapi/auth/post/login' }), answer(401, { message: 'no status' })),
+    ).toEqual(['off-spec']);
   });
 
   it('flags an XML answer whose root is not <response>', () => {
@@ -50,9 +62,17 @@ describe("the fuzzer's oracle", () => {
   });
 
   it('flags a password, a client secret or the token sent coming back', () => {
-    expect(kinds(request({ secrets: ['fuzz-pw-abcdefgh'] }), answer(400, { message: 'bad value fuzz-pw-abcdefgh' }))).toEqual(['secret-echoed']);
+    expect(kinds(request({ secrets: ['fuzz-pw-abcdefgh'] }), answer(400, { message: 'bad value fuzz-pw-abcdefgh' }))).toEqual([
+      'secret-echoed',
+    ]);
     expect(kinds(request(), answer(400, { message: 'demo-mobile-secret' }))).toEqual(['secret-echoed']);
-    expect(kinds(request({ token: { kind: 'garbage', value: 'q0u66k8h42yaevtchv09uyy3y9gaj2ap' } }), answer(401, { message: 'bad token q0u66k8h42yaevtchv09uyy3y9gaj2ap' }), 'q0u66k8h42yaevtchv09uyy3y9gaj2ap')).toEqual(['secret-echoed']);
+    expect(
+      kinds(
+        request({ token: { kind: 'garbage', value: 'q0u66k8h42yaevtchv09uyy3y9gaj2ap' } }),
+        answer(401, { message: 'bad token q0u66k8h42yaevtchv09uyy3y9gaj2ap' }),
+        'q0u66k8h42yaevtchv09uyy3y9gaj2ap',
+      ),
+    ).toEqual(['secret-echoed']);
   });
 
   it('flags a protected operation answering 2xx to no token, a revoked one or the wrong principal', () => {
@@ -60,12 +80,22 @@ describe("the fuzzer's oracle", () => {
     expect(kinds(request({ token: { kind: 'valid', principal: 'customer' } }), answer(200, customer), 'x')).toEqual([]);
     expect(kinds(request({ token: { kind: 'revoked', api: 'commerce' } }), answer(200, customer), 'x')).toEqual(['access']);
     expect(kinds(request({ token: { kind: 'valid', principal: 'socialUser' } }), answer(200, customer), 'x')).toEqual(['access']);
-    expect(kinds(request({ token: { kind: 'valid', principal: 'customer' } }), answer(200, { ...customer, email: 'john.smith@example.com' }), 'x')).toEqual(['access']);
+    expect(
+      kinds(
+        request({ token: { kind: 'valid', principal: 'customer' } }),
+        answer(200, { ...customer, email: 'john.smith@example.com' }),
+        'x',
+      ),
+    ).toEqual(['access']);
   });
 
   it('judges a request by the operation its path names, as when a customer id of "me" reaches /customers/me', () => {
     const customer = { email: 'roni_cost@example.com', firstname: 'Veronica', lastname: 'Costello' };
-    const byId = request({ operationId: 'getCustomerById', target: '/rest/V1/customers/me', token: { kind: 'valid', principal: 'customer' } });
+    const byId = request({
+      operationId: 'getCustomerById',
+      target: '/rest/V1/customers/me',
+      token: { kind: 'valid', principal: 'customer' },
+    });
     expect(kinds(byId, answer(200, customer), 'x')).toEqual([]);
     expect(kinds({ ...byId, target: '/rest/V1/customers/1' }, answer(200, customer), 'x')).toEqual(['access']);
   });
@@ -94,7 +124,11 @@ describe("the fuzzer's generator", () => {
       for (const op of model.operations) {
         const mine = reqs.filter((r) => r.operationId === op.operationId);
         expect(mine.length, op.operationId).toBeGreaterThan(50);
-        for (const type of op.requestBody?.media.keys() ?? []) expect(mine.some((r) => r.body?.contentType === type), `${op.operationId} ${type}`).toBe(true);
+        for (const type of op.requestBody?.media.keys() ?? [])
+          expect(
+            mine.some((r) => r.body?.contentType === type),
+            `${op.operationId} ${type}`,
+          ).toBe(true);
       }
     }
   });

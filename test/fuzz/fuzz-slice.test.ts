@@ -12,7 +12,15 @@ describe('the spec-driven fuzzer, a seeded slice (issue #14)', () => {
   it('gets no 5xx, no answer off the spec, no echoed secret and no hang from 1,000 requests per API', async () => {
     const server = await serveInProcess();
     try {
-      const report = await runFuzz({ root: ROOT, baseUrl: server.baseUrl, seed: SEED, count: 1000, apis: ['commerce', 'social'], concurrency: 4, takeViolations: server.takeViolations });
+      const report = await runFuzz({
+        root: ROOT,
+        baseUrl: server.baseUrl,
+        seed: SEED,
+        count: 1000,
+        apis: ['commerce', 'social'],
+        concurrency: 4,
+        takeViolations: server.takeViolations,
+      });
       expect(report.stats.commerce?.requests).toBe(1000);
       expect(report.stats.social?.requests).toBe(1000);
       expect(report.findingCount, formatReport(report)).toBe(0);

@@ -47,7 +47,9 @@ describe('an upload the client aborts', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const stderr = vi.spyOn(process.stderr, 'write');
     const client = rawClient(server.port);
-    client.socket.write('POST /rest/V1/integration/customer/token HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"user');
+    client.socket.write(
+      'POST /rest/V1/integration/customer/token HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"user',
+    );
     await sleep(100);
     client.socket.destroy();
     for (let i = 0; i < 50 && !server.logs.some((l) => l.msg === 'upload aborted'); i++) await sleep(20);
@@ -61,7 +63,9 @@ describe('timeouts and the connection cap', () => {
   it('cuts off a body trickled one byte at a time once the request timeout passes', async () => {
     server = await listen({}, { requestTimeoutMs: 1000, headersTimeoutMs: 1000, checkIntervalMs: 100 });
     const client = rawClient(server.port);
-    client.socket.write('POST /rest/V1/integration/customer/token HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n');
+    client.socket.write(
+      'POST /rest/V1/integration/customer/token HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n',
+    );
     const started = Date.now();
     const trickle = setInterval(() => client.socket.writable && client.socket.write('x'), 200);
     const answer = await client.closed;

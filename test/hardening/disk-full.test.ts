@@ -41,7 +41,12 @@ function appWith(store: Store) {
   });
   const config = { ...defaultConfig(ROOT), state: 'memory', cacheDir: undefined };
   const violations: unknown[] = [];
-  const runtime = createRuntime({ config, store, log: pino({ level: 'info', base: undefined }, sink), hooks: { onResponseViolation: (v) => violations.push(v) } });
+  const runtime = createRuntime({
+    config,
+    store,
+    log: pino({ level: 'info', base: undefined }, sink),
+    hooks: { onResponseViolation: (v) => violations.push(v) },
+  });
   return { http: request(createApp(runtime)), lines, violations };
 }
 

@@ -20,7 +20,11 @@ export interface Listening {
 }
 
 /** The app behind the real node:http server authmock serves with, on a free loopback port. */
-export async function listen(overrides: Partial<Config> = {}, limits: ServerLimits = {}, store: Store = new MemoryStore()): Promise<Listening> {
+export async function listen(
+  overrides: Partial<Config> = {},
+  limits: ServerLimits = {},
+  store: Store = new MemoryStore(),
+): Promise<Listening> {
   const config: Config = { ...defaultConfig(ROOT), state: 'memory', cacheDir: undefined, ...overrides };
   const logs: Record<string, unknown>[] = [];
   const sink = new Writable({

@@ -20,7 +20,9 @@ describe('a body over --body-limit, sent by Node fetch', () => {
 
   it('social: the same, in the social API format', async () => {
     server = await listen({ bodyLimit: LIMIT });
-    const answers = await fetchFromChild(`${server.baseUrl}/socialapi/auth/post/login`, 6 * 1024 * 1024, 4, { 'Content-Type': 'application/json' });
+    const answers = await fetchFromChild(`${server.baseUrl}/socialapi/auth/post/login`, 6 * 1024 * 1024, 4, {
+      'Content-Type': 'application/json',
+    });
     expect(answers).toEqual(Array(4).fill(`413 {"status":false,"message":"Request body is larger than ${LIMIT} bytes."}`));
   }, 30_000);
 
@@ -56,7 +58,9 @@ describe('a body over --body-limit, sent by Node fetch', () => {
   it('gives up lingering after a bounded time: a body that never ends is cut off', async () => {
     server = await listen({ bodyLimit: LIMIT });
     const client = rawClient(server.port);
-    client.socket.write('POST /socialapi/auth/post/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 999999\r\n\r\n');
+    client.socket.write(
+      'POST /socialapi/auth/post/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 999999\r\n\r\n',
+    );
     client.socket.write('x'.repeat(2 * LIMIT));
     const answer = await client.closed; // LINGER_MS later
     expect(answer).toMatch(/^HTTP\/1\.1 413 /);

@@ -24,7 +24,10 @@ const STORES = {
 
 async function failLogin(t: TestApp, times: number): Promise<void> {
   for (let i = 0; i < times; i++) {
-    await t.http.post(COMMERCE.customerToken).send({ username: ACCOUNTS.roni.username, password: `wrong-${i}` }).expect(401);
+    await t.http
+      .post(COMMERCE.customerToken)
+      .send({ username: ACCOUNTS.roni.username, password: `wrong-${i}` })
+      .expect(401);
   }
 }
 
@@ -51,13 +54,19 @@ describe('an inactive admin', () => {
     const t = makeApp();
     await adminToken(t); // the namespace exists from the first request on
     const digest = new SecretDigester(t.store.secretKey, createRandomPool()).digest('retired-password-1');
-    const put = await t.store.putIdentity('default', adminToIdentity({ id: 99, username: 'retired', passwordDigest: digest, active: false, resources: 'all' }));
+    const put = await t.store.putIdentity(
+      'default',
+      adminToIdentity({ id: 99, username: 'retired', passwordDigest: digest, active: false, resources: 'all' }),
+    );
     expect(put).toBe('ok');
     const res = await t.http.post(COMMERCE.adminToken).send({ username: 'retired', password: 'retired-password-1' });
     expect(res.status).toBe(401);
     expect(res.body).toEqual(COMMERCE.signInIncorrect);
     // The same admin, active, logs in: the refusal is the flag's doing, not the password's.
-    await t.store.putIdentity('default', adminToIdentity({ id: 99, username: 'retired', passwordDigest: digest, active: true, resources: 'all' }));
+    await t.store.putIdentity(
+      'default',
+      adminToIdentity({ id: 99, username: 'retired', passwordDigest: digest, active: true, resources: 'all' }),
+    );
     await t.http.post(COMMERCE.adminToken).send({ username: 'retired', password: 'retired-password-1' }).expect(200);
   });
 });
@@ -66,7 +75,10 @@ describe('XML answers', () => {
   it('escape input echoed in an error message (<, > and &)', async () => {
     const t = makeApp();
     const token = await adminToken(t);
-    const res = await t.http.get('/rest/V1/customers/a%3Cb%3E%26c').set('Authorization', `Bearer ${token}`).set('Accept', 'application/xml');
+    const res = await t.http
+      .get('/rest/V1/customers/a%3Cb%3E%26c')
+      .set('Authorization', `Bearer ${token}`)
+      .set('Accept', 'application/xml');
     expect(res.status).toBe(400);
     expect(res.headers['content-type']).toBe(COMMERCE.xml);
     expect(res.text).toContain('The "a&lt;b&gt;&amp;c" value');

@@ -98,7 +98,10 @@ describe('state under a stream of distinct failing usernames', () => {
   it('stays flat once the sweep runs, and /__authmock/health reports its size', async () => {
     const t = makeApp({ lockout: { maxFailures: 6, seconds: 60 } });
     for (let i = 0; i < 200; i++) {
-      await t.http.post(COMMERCE.customerToken).send({ username: `nobody-${i}@example.com`, password: 'x' }).expect(401);
+      await t.http
+        .post(COMMERCE.customerToken)
+        .send({ username: `nobody-${i}@example.com`, password: 'x' })
+        .expect(401);
     }
     const before = (await t.http.get('/__authmock/health').expect(200)).body.state;
     expect(before).toMatchObject({ namespaces: 1, loginFailures: 200, tokens: 0 });

@@ -7,7 +7,10 @@ let server: Server | undefined;
 afterEach(() => new Promise<void>((done) => (server ? server.close(() => done()) : done())));
 
 /** A server that reads each body with readBody once the request `when` says so; resolves with what it read and whether that was at once. */
-function serve(limit: number, when: 'complete' | 'at-once'): Promise<{ port: number; reads: Promise<{ read: BodyRead; sync: boolean }>[] }> {
+function serve(
+  limit: number,
+  when: 'complete' | 'at-once',
+): Promise<{ port: number; reads: Promise<{ read: BodyRead; sync: boolean }>[] }> {
   const reads: Promise<{ read: BodyRead; sync: boolean }>[] = [];
   server = createServer((req, res) => {
     reads.push(

@@ -10,7 +10,10 @@ import { makeApp, ROOT } from '../support/make-app.js';
 describe('the inspector page and the event stream', () => {
   it('serves the page with no external reference, also under a namespace prefix', async () => {
     const t = makeApp();
-    const page = await t.http.get('/__authmock/ui').expect(200).expect('Content-Type', /text\/html/);
+    const page = await t.http
+      .get('/__authmock/ui')
+      .expect(200)
+      .expect('Content-Type', /text\/html/);
     expect(page.text).not.toMatch(/(src|href)=["']?(https?:)?\/\//);
     expect(page.text).toContain('<option value="getCurrentCustomer">');
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");

@@ -34,11 +34,18 @@ describe('the request journal', () => {
 
   it('filters by operationId, status, method, path, principal, since and limit, and counts', async () => {
     const t = makeApp();
-    await t.http.post(TOKEN).send({ ...ACCOUNTS.john, password: 'wrong' }).expect(401);
+    await t.http
+      .post(TOKEN)
+      .send({ ...ACCOUNTS.john, password: 'wrong' })
+      .expect(401);
     const token = await customerToken(t);
     await t.http.get(ME).set('Authorization', `Bearer ${token}`).expect(200);
     await t.http.get(ME).expect(401);
-    const count = (q: string) => t.http.get(`/__authmock/requests/count${q}`).expect(200).then((r) => r.body.count);
+    const count = (q: string) =>
+      t.http
+        .get(`/__authmock/requests/count${q}`)
+        .expect(200)
+        .then((r) => r.body.count);
     expect(await count('')).toBe(4);
     expect(await count('?operationId=createCustomerAccessToken')).toBe(2);
     expect(await count('?operationId=createCustomerAccessToken&status=200')).toBe(1);
@@ -58,17 +65,33 @@ describe('the request journal', () => {
     await t.http.get(ME).expect(401);
     await t.http.get(ME).set('Authorization', 'Bearer not-a-token').expect(401);
     await t.http.get(ME).set('Authorization', `Bearer ${social}`).expect(401);
-    await t.http.get(ME).set('Authorization', `Bearer ${'0'.repeat(32)}`).expect(401);
-    await t.http.put('/__authmock/settings').send({ tokenLifetimes: { customer: 60 } }).expect(200);
+    await t.http
+      .get(ME)
+      .set('Authorization', `Bearer ${'0'.repeat(32)}`)
+      .expect(401);
+    await t.http
+      .put('/__authmock/settings')
+      .send({ tokenLifetimes: { customer: 60 } })
+      .expect(200);
     const expiring = await customerToken(t);
     t.clock.advance(61);
     await t.http.get(ME).set('Authorization', `Bearer ${expiring}`).expect(401);
-    await t.http.put('/__authmock/settings').send({ tokenLifetimes: { customer: null } }).expect(200);
+    await t.http
+      .put('/__authmock/settings')
+      .send({ tokenLifetimes: { customer: null } })
+      .expect(200);
     const token = await customerToken(t);
     await t.http.post(REVOKE).set('Authorization', `Bearer ${token}`).expect(200);
     await t.http.get(ME).set('Authorization', `Bearer ${token}`).expect(401);
     const entries = (await t.http.get(`/__authmock/requests?operationId=getCurrentCustomer`).expect(200)).body.reverse();
-    expect(entries.map((e: { auth: { outcome: string } }) => e.auth.outcome)).toEqual(['none', 'malformed', 'other-api', 'unknown', 'expired', 'revoked']);
+    expect(entries.map((e: { auth: { outcome: string } }) => e.auth.outcome)).toEqual([
+      'none',
+      'malformed',
+      'other-api',
+      'unknown',
+      'expired',
+      'revoked',
+    ]);
     expect(entries[2].auth.detail).toContain('social');
     expect(entries[5].auth.detail).toMatch(/revoked at \d\d:\d\d:\d\d by revokeCustomerAccessToken/);
     expect(entries[5].permission).toEqual({ outcome: 'refused', required: 'self' });

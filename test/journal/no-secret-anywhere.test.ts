@@ -43,21 +43,54 @@ describe('secrets in every format and place', () => {
 
   it('finds none of them in the journal, its event stream, the inspector page or the log', async () => {
     const base = server.baseUrl;
-    const post = (path: string, body: string | FormData, headers: Record<string, string> = {}) => fetch(base + path, { method: 'POST', body, headers });
+    const post = (path: string, body: string | FormData, headers: Record<string, string> = {}) =>
+      fetch(base + path, { method: 'POST', body, headers });
     const json = { 'Content-Type': 'application/json' };
     // real tokens, which the answers carry and later requests present
     const commerceToken = (await (await post('/rest/V1/integration/customer/token', JSON.stringify(ACCOUNTS.roni), json)).json()) as string;
     const login = { username: ACCOUNTS.jane.username, password: ACCOUNTS.jane.password, ...ACCOUNTS.app };
-    const socialToken = ((await (await post('/socialapi/auth/post/login', JSON.stringify(login), json)).json()) as { user: { userToken: string } }).user.userToken;
-    const secrets = [...Object.values(S), commerceToken, socialToken, ACCOUNTS.roni.password, ACCOUNTS.jane.password, ACCOUNTS.app.secretKey];
+    const socialToken = (
+      (await (await post('/socialapi/auth/post/login', JSON.stringify(login), json)).json()) as { user: { userToken: string } }
+    ).user.userToken;
+    const secrets = [
+      ...Object.values(S),
+      commerceToken,
+      socialToken,
+      ACCOUNTS.roni.password,
+      ACCOUNTS.jane.password,
+      ACCOUNTS.app.secretKey,
+    ];
 
     await post('/rest/V1/integration/customer/token', JSON.stringify({ username: 'a@example.com', password: S.jsonPassword }), json);
-    await post('/rest/V1/integration/customer/token', `<login><username>a@example.com</username><password>${S.xmlPassword}</password></login>`, { 'Content-Type': 'application/xml' });
-    await post('/socialapi/auth/post/login', new URLSearchParams({ email: 'jane.doe', password: S.formPassword, apiKey: 'demo-mobile-app', secretKey: S.formSecretKey }).toString(), { 'Content-Type': 'application/x-www-form-urlencoded' });
+    await post(
+      '/rest/V1/integration/customer/token',
+      `<login><username>a@example.com</username><password>${S.xmlPassword}</password></login>`,
+      { 'Content-Type': 'application/xml' },
+    );
+    await post(
+      '/socialapi/auth/post/login',
+      new URLSearchParams({
+        email: 'jane.doe',
+        password: S.formPassword,
+        apiKey: 'demo-mobile-app',
+        secretKey: S.formSecretKey,
+      }).toString(),
+      { 'Content-Type': 'application/x-www-form-urlencoded' },
+    );
     const form = new FormData();
-    for (const [k, v] of Object.entries({ email: 'jane.doe', password: S.multipartPassword, apiKey: 'demo-mobile-app', secretKey: S.multipartSecretKey })) form.append(k, v);
+    for (const [k, v] of Object.entries({
+      email: 'jane.doe',
+      password: S.multipartPassword,
+      apiKey: 'demo-mobile-app',
+      secretKey: S.multipartSecretKey,
+    }))
+      form.append(k, v);
     await post('/socialapi/auth/post/login', form);
-    await post('/socialapi/auth/post/login', JSON.stringify({ username: 'jane.doe', password: 'x', apiKey: 'demo-mobile-app', secretKey: S.jsonSecretKey }), json);
+    await post(
+      '/socialapi/auth/post/login',
+      JSON.stringify({ username: 'jane.doe', password: 'x', apiKey: 'demo-mobile-app', secretKey: S.jsonSecretKey }),
+      json,
+    );
     await fetch(`${base}/socialapi/user/get/profile?userToken=${socialToken}&password=${S.queryPassword}&secretKey=${S.querySecretKey}`);
     await fetch(`${base}/rest/V1/customers/me`, { headers: { Authorization: `Bearer ${commerceToken}`, Cookie: `session=${S.cookie}` } });
     await fetch(`${base}/rest/V1/customers/me`, { headers: { Authorization: `Basic ${S.basic}` } });
@@ -70,7 +103,12 @@ describe('secrets in every format and place', () => {
     await new Promise((r) => setTimeout(r, 200));
     const events = stream.join('');
     expect(events.match(/event: entry/g)).toHaveLength(12);
-    for (const [place, text] of [['journal', journal], ['event stream', events], ['inspector page', page], ['log', server.output()]] as const) {
+    for (const [place, text] of [
+      ['journal', journal],
+      ['event stream', events],
+      ['inspector page', page],
+      ['log', server.output()],
+    ] as const) {
       for (const secret of secrets) expect(text.includes(secret), `${place} shows ${secret}`).toBe(false);
     }
     // what is kept: the token prefixes and the masks, so the entries stay useful

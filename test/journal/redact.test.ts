@@ -7,14 +7,28 @@ const SOCIAL = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
 
 describe('redact', () => {
   it('masks passwords, secret keys and tokens in JSON, at any depth, and bare tokens', () => {
-    const body = JSON.stringify({ username: 'ada', password: 'p4ss', secretKey: 's3cret', user: { userToken: SOCIAL, list: [{ new_password: 'x' }] } });
+    const body = JSON.stringify({
+      username: 'ada',
+      password: 'p4ss',
+      secretKey: 's3cret',
+      user: { userToken: SOCIAL, list: [{ new_password: 'x' }] },
+    });
     const out = redact('body', body, { ...shapes, contentType: 'application/json' });
-    expect(JSON.parse(out)).toEqual({ username: 'ada', password: '***', secretKey: '***', user: { userToken: `${SOCIAL.slice(0, 6)}…`, list: [{ new_password: '***' }] } });
-    expect(redact('body', JSON.stringify(COMMERCE), { ...shapes, contentType: 'application/json' })).toBe(JSON.stringify(`${COMMERCE.slice(0, 6)}…`));
+    expect(JSON.parse(out)).toEqual({
+      username: 'ada',
+      password: '***',
+      secretKey: '***',
+      user: { userToken: `${SOCIAL.slice(0, 6)}…`, list: [{ new_password: '***' }] },
+    });
+    expect(redact('body', JSON.stringify(COMMERCE), { ...shapes, contentType: 'application/json' })).toBe(
+      JSON.stringify(`${COMMERCE.slice(0, 6)}…`),
+    );
   });
 
   it('masks XML elements and attributes by name', () => {
-    const out = redact('body', `<login><username>ada</username><password>p4ss</password><x secretKey="s3cret"/></login>`, { contentType: 'application/xml' });
+    const out = redact('body', `<login><username>ada</username><password>p4ss</password><x secretKey="s3cret"/></login>`, {
+      contentType: 'application/xml',
+    });
     expect(out).toBe('<login><username>ada</username><password>***</password><x secretKey="***"/></login>');
   });
 
@@ -35,15 +49,19 @@ describe('redact', () => {
   });
 
   it("keeps a bearer token's prefix, masks Basic and OAuth credentials, cookies and the control key", () => {
-    const out = redact('headers', {
-      authorization: `Bearer ${COMMERCE}`,
-      'proxy-authorization': 'Basic YWRhOnA0c3M=',
-      cookie: 'session=abc',
-      'set-cookie': ['a=1', 'b=2'],
-      'x-authmock-key': 'controlkey123',
-      'x-custom': `token is ${SOCIAL}`,
-      accept: 'application/json',
-    }, shapes);
+    const out = redact(
+      'headers',
+      {
+        authorization: `Bearer ${COMMERCE}`,
+        'proxy-authorization': 'Basic YWRhOnA0c3M=',
+        cookie: 'session=abc',
+        'set-cookie': ['a=1', 'b=2'],
+        'x-authmock-key': 'controlkey123',
+        'x-custom': `token is ${SOCIAL}`,
+        accept: 'application/json',
+      },
+      shapes,
+    );
     expect(out).toEqual({
       authorization: `Bearer ${COMMERCE.slice(0, 6)}…`,
       'proxy-authorization': 'Basic ***',
@@ -53,6 +71,8 @@ describe('redact', () => {
       'x-custom': `token is ${SOCIAL.slice(0, 6)}…`,
       accept: 'application/json',
     });
-    expect(redact('headers', { authorization: 'OAuth oauth_consumer_key="k", oauth_signature="sig"' })).toEqual({ authorization: 'OAuth ***' });
+    expect(redact('headers', { authorization: 'OAuth oauth_consumer_key="k", oauth_signature="sig"' })).toEqual({
+      authorization: 'OAuth ***',
+    });
   });
 });

@@ -13,7 +13,13 @@ describe('exit code 0 and 1: findings against --fail-severity', () => {
   });
 
   test('1 when a warning is found and --fail-severity is warn', async () => {
-    const run = await lintInProcess([ONLY_WARNINGS, '--ruleset', 'test/lint/fixtures/rulesets/only-authmock-warnings.yaml', '--fail-severity', 'warn']);
+    const run = await lintInProcess([
+      ONLY_WARNINGS,
+      '--ruleset',
+      'test/lint/fixtures/rulesets/only-authmock-warnings.yaml',
+      '--fail-severity',
+      'warn',
+    ]);
     expect(run.code).toBe(1);
   });
 

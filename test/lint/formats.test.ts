@@ -77,7 +77,10 @@ describe('sarif', () => {
   });
 
   test('file URIs are relative to the directory the command runs in', async () => {
-    const { stdout } = await lintInProcess([join('authmock-secured-declares-401', 'fails.yaml'), '--format', 'sarif'], join(repoRoot, 'test', 'lint', 'fixtures', 'rules'));
+    const { stdout } = await lintInProcess(
+      [join('authmock-secured-declares-401', 'fails.yaml'), '--format', 'sarif'],
+      join(repoRoot, 'test', 'lint', 'fixtures', 'rules'),
+    );
     const uris = JSON.parse(stdout).runs[0].results.map((r: any) => r.locations[0].physicalLocation.artifactLocation.uri);
     expect(new Set(uris)).toEqual(new Set(['authmock-secured-declares-401/fails.yaml']));
   });

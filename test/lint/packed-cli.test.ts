@@ -16,7 +16,13 @@ describe.skipIf(!built)('npx authmock lint from the packed package', () => {
 
   beforeAll(() => {
     project = mkdtempSync(join(tmpdir(), 'authmock-packed-'));
-    const packed = execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', project], { cwd: repoRoot, encoding: 'utf8' }).trim().split('\n').pop()!;
+    const packed = execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', project], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    })
+      .trim()
+      .split('\n')
+      .pop()!;
     const modules = join(project, 'node_modules');
     mkdirSync(modules);
     execFileSync('tar', ['xzf', join(project, packed), '-C', project]);
@@ -34,15 +40,21 @@ describe.skipIf(!built)('npx authmock lint from the packed package', () => {
   const authmock = (...args: string[]) =>
     spawnSync(join(project, 'node_modules', '.bin', 'authmock'), args, { cwd: project, encoding: 'utf8', timeout: 60_000 });
 
-  test('the package ships the ruleset, its export and the served specs\' configuration', () => {
+  test("the package ships the ruleset, its export and the served specs' configuration", () => {
     const manifest = JSON.parse(readFileSync(join(project, 'node_modules', 'authmock', 'package.json'), 'utf8'));
     expect(manifest.exports['./spectral-ruleset']).toBe('./spectral/ruleset.mjs');
-    for (const file of ['spectral/ruleset.mjs', 'spectral/auth.mjs', 'spectral/serving.mjs', '.spectral.yaml', 'specs/commerce.openapi.yaml']) {
+    for (const file of [
+      'spectral/ruleset.mjs',
+      'spectral/auth.mjs',
+      'spectral/serving.mjs',
+      '.spectral.yaml',
+      'specs/commerce.openapi.yaml',
+    ]) {
       expect(existsSync(join(project, 'node_modules', 'authmock', file)), file).toBe(true);
     }
   });
 
-  test('authmock lint some.yaml reports authmock\'s findings and exits 1', () => {
+  test("authmock lint some.yaml reports authmock's findings and exits 1", () => {
     const run = authmock('lint', 'some.yaml');
     expect(run.stderr).toBe('');
     expect(run.stdout).toContain('some.yaml');

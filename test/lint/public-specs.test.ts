@@ -11,8 +11,7 @@ const NON_OAUTH_SCOPES = `${DIR}/oai-examples/non-oauth-scopes.json`;
 let findings: Finding[] = [];
 let stderr = '';
 
-const where = (source: string, code: string) =>
-  findings.filter((f) => f.source === source && f.code === code).map((f) => f.path.join('/'));
+const where = (source: string, code: string) => findings.filter((f) => f.source === source && f.code === code).map((f) => f.path.join('/'));
 
 beforeAll(async () => {
   const run = await lintFindings([PETSTORE, OAI_PETSTORE, WEBHOOKS, NON_OAUTH_SCOPES]);
@@ -64,7 +63,11 @@ describe('Swagger Petstore (OpenAPI 3.0.2)', () => {
   });
 
   test('the serving rules stay silent: it is not a spec authmock serves', () => {
-    expect(findings.filter((f) => f.source === PETSTORE && /^authmock-(operation-id|permission|served-example|declares-default|extension-reason)/.test(f.code))).toEqual([]);
+    expect(
+      findings.filter(
+        (f) => f.source === PETSTORE && /^authmock-(operation-id|permission|served-example|declares-default|extension-reason)/.test(f.code),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -81,7 +84,7 @@ describe('OAI non-oauth-scopes (OpenAPI 3.1, JSON)', () => {
 });
 
 describe('OAI petstore (3.0) and webhook example (3.1): no security at all', () => {
-  test.each([OAI_PETSTORE, WEBHOOKS])('%s has no authmock finding, only Spectral\'s and OWASP\'s', (source) => {
+  test.each([OAI_PETSTORE, WEBHOOKS])("%s has no authmock finding, only Spectral's and OWASP's", (source) => {
     const ours = findings.filter((f) => f.source === source && f.code.startsWith('authmock-'));
     expect(ours).toEqual([]);
     expect(findings.some((f) => f.source === source && f.code === 'owasp:api2:2023-read-restricted')).toBe(true);

@@ -23,7 +23,11 @@ const RULES: Record<string, RulePair> = {
     passes: ['passes.yaml'],
     fix: /add it to the flow's `scopes`|use `\[\]`|declare the scheme/,
   },
-  'authmock-error-response-schema': { fails: ['fails.yaml'], passes: ['passes.yaml'], fix: /add (`content` with )?a schema|add a `schema`/ },
+  'authmock-error-response-schema': {
+    fails: ['fails.yaml'],
+    passes: ['passes.yaml'],
+    fix: /add (`content` with )?a schema|add a `schema`/,
+  },
   'authmock-auth-error-example': { fails: ['fails.yaml'], passes: ['passes.yaml'], fix: /add an `example`/ },
   'authmock-examples-valid': { fails: ['fails.yaml'], passes: ['passes.yaml'], fix: /correct the example or its schema/ },
   'oas3-valid-media-example': { fails: ['fails.yaml'], passes: ['passes.yaml'], fix: /must be integer/ },
@@ -33,7 +37,11 @@ const RULES: Record<string, RulePair> = {
     passes: ['passes-commerce/commerce.openapi.yaml'],
     fix: /add one of|use one of/,
   },
-  'authmock-permission-matches-security': { fails: ['fails.yaml'], passes: ['passes.yaml'], fix: /add an empty requirement|list the token scheme/ },
+  'authmock-permission-matches-security': {
+    fails: ['fails.yaml'],
+    passes: ['passes.yaml'],
+    fix: /add an empty requirement|list the token scheme/,
+  },
   'authmock-served-example': {
     fails: ['fails.yaml'],
     passes: ['passes.yaml', 'passes-handled/commerce.openapi.yaml'],

@@ -11,7 +11,7 @@ test('the specs authmock serves lint clean with the package configuration, at ev
   expect(run.code).toBe(0);
 });
 
-test('linted with the bare exported ruleset, they still have no finding of authmock\'s own rules', async () => {
+test("linted with the bare exported ruleset, they still have no finding of authmock's own rules", async () => {
   const run = await lintFindings(['specs/*.openapi.yaml']);
   expect(run.findings.filter((f) => f.code.startsWith('authmock-'))).toEqual([]);
   // what the package .spectral.yaml turns off, with reasons, is OWASP's
@@ -38,7 +38,7 @@ async function findHandlerMaps(): Promise<Record<string, string[]>> {
   return maps;
 }
 
-test("authmock-served-example knows exactly the operations the server has handlers for", async () => {
+test('authmock-served-example knows exactly the operations the server has handlers for', async () => {
   const maps = await findHandlerMaps();
   const servedApis = pathToFileURL(join(repoRoot, 'spectral', 'functions', 'served-apis.js')).href;
   const { SERVED_APIS } = (await import(servedApis)) as { SERVED_APIS: Record<string, { handled: string[] }> };

@@ -7,8 +7,8 @@ import { lintFindings, repoRoot } from './run-lint.js';
 
 const SPEC = 'test/lint/fixtures/rules/authmock-security-scheme-used/fails.yaml';
 
-describe('--ruleset adds a user ruleset on top of authmock\'s', () => {
-  test.each(['team-rule.yaml', 'team-rule.mjs'])('%s: its rule reports, and authmock\'s rules still run', async (ruleset) => {
+describe("--ruleset adds a user ruleset on top of authmock's", () => {
+  test.each(['team-rule.yaml', 'team-rule.mjs'])("%s: its rule reports, and authmock's rules still run", async (ruleset) => {
     const { code, findings, stderr } = await lintFindings([SPEC], ['--ruleset', `test/lint/fixtures/rulesets/${ruleset}`]);
     expect(stderr).toBe('');
     expect(code).toBe(1);
@@ -19,7 +19,7 @@ describe('--ruleset adds a user ruleset on top of authmock\'s', () => {
     expect(codes).toContain('owasp:api4:2023-rate-limit');
   });
 
-  test('its rules win: it can turn one of authmock\'s off', async () => {
+  test("its rules win: it can turn one of authmock's off", async () => {
     const without = await lintFindings([SPEC]);
     expect(without.findings.map((f) => f.code)).toContain('authmock-security-scheme-used');
     const withRuleset = await lintFindings([SPEC], ['--ruleset', 'test/lint/fixtures/rulesets/team-rule.yaml']);
@@ -38,19 +38,30 @@ describe('a user .spectral.yaml that extends the exported ruleset runs under the
     mkdirSync(join(project, 'node_modules'));
     symlinkSync(repoRoot, join(project, 'node_modules', 'authmock'), 'dir');
     cpSync(join(repoRoot, 'test', 'lint', 'fixtures', 'rules', 'authmock-secured-declares-401', 'fails.yaml'), join(project, 'api.yaml'));
-    cpSync(join(repoRoot, 'test', 'lint', 'fixtures', 'rules', 'authmock-permission', 'fails-social', 'social.openapi.yaml'), join(project, 'social.openapi.yaml'));
+    cpSync(
+      join(repoRoot, 'test', 'lint', 'fixtures', 'rules', 'authmock-permission', 'fails-social', 'social.openapi.yaml'),
+      join(project, 'social.openapi.yaml'),
+    );
   });
   afterAll(() => rmSync(project, { recursive: true, force: true }));
 
   function spectral(ruleset: string, ...files: string[]) {
     writeFileSync(join(project, '.spectral.yaml'), ruleset);
-    const run = spawnSync(process.execPath, [spectralCli, 'lint', ...files, '--format', 'json', '--quiet'], { cwd: project, encoding: 'utf8', timeout: 60_000 });
+    const run = spawnSync(process.execPath, [spectralCli, 'lint', ...files, '--format', 'json', '--quiet'], {
+      cwd: project,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(run.stderr).toBe('');
     return { status: run.status, codes: (JSON.parse(run.stdout) as { code: string }[]).map((r) => r.code) };
   }
 
-  test('extends: authmock/spectral-ruleset (spectral:oas, OWASP and authmock\'s rules)', () => {
-    const { status, codes } = spectral('extends:\n  - authmock/spectral-ruleset\nrules:\n  owasp:api4:2023-rate-limit: off\n', 'api.yaml', 'social.openapi.yaml');
+  test("extends: authmock/spectral-ruleset (spectral:oas, OWASP and authmock's rules)", () => {
+    const { status, codes } = spectral(
+      'extends:\n  - authmock/spectral-ruleset\nrules:\n  owasp:api4:2023-rate-limit: off\n',
+      'api.yaml',
+      'social.openapi.yaml',
+    );
     expect(status).toBe(1);
     expect(codes).toContain('authmock-secured-declares-401');
     expect(codes).toContain('authmock-permission'); // a serving rule, on the file authmock would serve

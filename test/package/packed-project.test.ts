@@ -11,11 +11,17 @@ import { ROOT } from '../support/make-app.js';
 // makes it first), so it packs with --ignore-scripts rather than building again under the
 // other tests' feet. The first install fills npm's cache (minutes); later ones read it.
 const run = promisify(execFile);
-const built = existsSync(join(ROOT, 'dist', 'index.js')) && existsSync(join(ROOT, 'dist', 'index.d.ts')) && existsSync(join(ROOT, 'dist', 'bundle'));
+const built =
+  existsSync(join(ROOT, 'dist', 'index.js')) && existsSync(join(ROOT, 'dist', 'index.d.ts')) && existsSync(join(ROOT, 'dist', 'bundle'));
 const CHROMIUM = '/usr/bin/chromium';
 const versionOf = (pkg: string) => JSON.parse(readFileSync(join(ROOT, 'node_modules', pkg, 'package.json'), 'utf8')).version as string;
 /** The child runs its own vitest: none of this run's VITEST_* variables may leak into it. */
-const childEnv = () => Object.fromEntries(Object.entries({ ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', CI: '' }).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_OPTIONS'));
+const childEnv = () =>
+  Object.fromEntries(
+    Object.entries({ ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', CI: '' }).filter(
+      ([k]) => !k.startsWith('VITEST') && k !== 'NODE_OPTIONS',
+    ),
+  );
 
 describe.skipIf(!built)('the packed package in an empty project', () => {
   let project: string;
@@ -38,12 +44,19 @@ describe.skipIf(!built)('the packed package in an empty project', () => {
   it('ships the entry point with its types', () => {
     const manifest = JSON.parse(readFileSync(join(project, 'node_modules', 'authmock', 'package.json'), 'utf8'));
     expect(manifest.exports['.']).toEqual({ types: './dist/index.d.ts', default: './dist/index.js' });
-    expect(readFileSync(join(project, 'node_modules', 'authmock', 'dist', 'index.d.ts'), 'utf8')).toContain('export declare function startAuthmock');
+    expect(readFileSync(join(project, 'node_modules', 'authmock', 'dist', 'index.d.ts'), 'utf8')).toContain(
+      'export declare function startAuthmock',
+    );
   });
 
   it('npx authmock serve prints its banner and answers a login; npx authmock check passes against it', async () => {
     // its own process group: npx runs the bin in a child of its own, which a kill of npx alone leaves running
-    const server = spawn('npx', ['authmock', 'serve', '--port', '0', '--state', 'memory'], { cwd: project, env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const server = spawn('npx', ['authmock', 'serve', '--port', '0', '--state', 'memory'], {
+      cwd: project,
+      env: childEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     try {
       let out = '';
       const url = await new Promise<string>((resolve, reject) => {
@@ -82,8 +95,12 @@ describe.skipIf(!built)('the packed package in an empty project', () => {
     expect(stdout).toMatch(/Tests\s+2 passed/);
   }, 240_000);
 
-  it.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('runs a Playwright config that starts authmock and logs in through a namespace (skipped without /usr/bin/chromium outside CI)', async () => {
-    const { stdout } = await npx(['playwright', 'test']);
-    expect(stdout).toMatch(/2 passed/);
-  }, 240_000);
+  it.skipIf(!existsSync(CHROMIUM) && !process.env.CI)(
+    'runs a Playwright config that starts authmock and logs in through a namespace (skipped without /usr/bin/chromium outside CI)',
+    async () => {
+      const { stdout } = await npx(['playwright', 'test']);
+      expect(stdout).toMatch(/2 passed/);
+    },
+    240_000,
+  );
 });

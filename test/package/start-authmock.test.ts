@@ -62,7 +62,13 @@ describe('startAuthmock', () => {
   it("answers the fixtures' thumbnails at the address it listens on", async () => {
     const am = await start();
     const form = new FormData();
-    for (const [k, v] of Object.entries({ apiKey: 'demo-mobile-app', secretKey: 'demo-mobile-secret', email: 'jane.doe', password: 'jane-password-1' })) form.append(k, v);
+    for (const [k, v] of Object.entries({
+      apiKey: 'demo-mobile-app',
+      secretKey: 'demo-mobile-secret',
+      email: 'jane.doe',
+      password: 'jane-password-1',
+    }))
+      form.append(k, v);
     const res = await fetch(`${am.url}/socialapi/auth/post/login`, { method: 'POST', body: form });
     expect(res.status).toBe(201);
     const thumbnail = (await res.json()).user.thumbnail;
@@ -98,13 +104,17 @@ describe('startAuthmock', () => {
     await new Promise((resolve) => blocker.once('listening', resolve));
     const port = (blocker.address() as { port: number }).port;
     try {
-      await expect(startAuthmock({ port, cacheDir: undefined, logLevel: 'silent' })).rejects.toThrow(/port \d+ on 127\.0\.0\.1 is already in use.*--port/);
+      await expect(startAuthmock({ port, cacheDir: undefined, logLevel: 'silent' })).rejects.toThrow(
+        /port \d+ on 127\.0\.0\.1 is already in use.*--port/,
+      );
     } finally {
       blocker.close();
     }
   });
 
   it('names a missing specs directory', async () => {
-    await expect(startAuthmock({ specsDir: '/nonexistent/specs', cacheDir: undefined, logLevel: 'silent' })).rejects.toThrow(/--specs \/nonexistent\/specs: no such directory/);
+    await expect(startAuthmock({ specsDir: '/nonexistent/specs', cacheDir: undefined, logLevel: 'silent' })).rejects.toThrow(
+      /--specs \/nonexistent\/specs: no such directory/,
+    );
   });
 });

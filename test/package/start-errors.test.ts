@@ -6,7 +6,9 @@ import { ROOT } from '../support/make-app.js';
 
 /** `authmock serve` through the real bin: its exit code and what it printed. */
 function serve(args: string[]): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, [join(ROOT, 'bin', 'authmock.js'), 'serve', '--state', 'memory', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(ROOT, 'bin', 'authmock.js'), 'serve', '--state', 'memory', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (out += d));
@@ -33,7 +35,9 @@ describe('authmock serve start-up errors', () => {
   it('names a missing --specs directory, exit 2, no raw ENOENT', async () => {
     const { code, out } = await serve(['--port', '0', '--specs', '/nonexistent/specs']);
     expect(code).toBe(2);
-    expect(out).toContain('authmock: --specs /nonexistent/specs: no such directory; give the directory that holds commerce.openapi.yaml and social.openapi.yaml');
+    expect(out).toContain(
+      'authmock: --specs /nonexistent/specs: no such directory; give the directory that holds commerce.openapi.yaml and social.openapi.yaml',
+    );
     expect(out).not.toMatch(/ENOENT|\n\s+at /);
   });
 });

@@ -29,7 +29,9 @@ describe('tests leave a running npm start alone', () => {
   it('never passes the default port or state directory to a server', () => {
     const offenders = filesUnder(join(ROOT, 'test'))
       .concat(filesUnder(join(ROOT, 'scripts')))
-      .filter((file) => /['"]--port['"],\s*['"]4010['"]|\.authmock\/state|['"]\.authmock['"],\s*['"]state['"]/.test(readFileSync(file, 'utf8')))
+      .filter((file) =>
+        /['"]--port['"],\s*['"]4010['"]|\.authmock\/state|['"]\.authmock['"],\s*['"]state['"]/.test(readFileSync(file, 'utf8')),
+      )
       .map((file) => relative(ROOT, file))
       .filter((file) => file !== 'test/package/tests-leave-npm-start-alone.test.ts');
     expect(offenders).toEqual([]);

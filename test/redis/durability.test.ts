@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type ServerProcess } from '../support/server-process.js';
 import { SKIP_REDIS, startRedis, type RedisServer } from './support/redis-server.js';
-import { JOHN, RONI, customerLogin, customerMe, eventually, revokeCustomer, socialLogin, socialLogout, socialProfile } from './support/http.js';
+import {
+  JOHN,
+  RONI,
+  customerLogin,
+  customerMe,
+  eventually,
+  revokeCustomer,
+  socialLogin,
+  socialLogout,
+  socialProfile,
+} from './support/http.js';
 
 /**
  * Redis with `appendonly yes` + `appendfsync always` answers a write only once it is on
@@ -71,8 +81,9 @@ describe.skipIf(SKIP_REDIS)('an authmock server on Redis with appendfsync always
       }
     };
     const load = Promise.all(Array.from({ length: WORKERS }, (_, n) => worker(n)));
-    const enough = () => [roni.filter((t) => !t.unsure), john.filter((t) => t.revoked), jane.filter((t) => t.revoked)].every((l) => l.length >= ENOUGH);
-    for (const end = Date.now() + LOAD_MAX_MS; !enough() && Date.now() < end; ) await new Promise((r) => setTimeout(r, 20));
+    const enough = () =>
+      [roni.filter((t) => !t.unsure), john.filter((t) => t.revoked), jane.filter((t) => t.revoked)].every((l) => l.length >= ENOUGH);
+    for (const end = Date.now() + LOAD_MAX_MS; !enough() && Date.now() < end;) await new Promise((r) => setTimeout(r, 20));
     await redis.stop('SIGKILL');
     await new Promise((r) => setTimeout(r, 200)); // some requests meet the dead Redis (503s)
     stop = true;
@@ -87,12 +98,19 @@ describe.skipIf(SKIP_REDIS)('an authmock server on Redis with appendfsync always
     const socialDead = jane.filter((t) => t.revoked);
     // enough of each kind was acknowledged before the kill for the check to mean something
     const counts = [alive, dead, socialAlive, socialDead].map((l) => l.length);
-    expect(counts.every((n) => n >= 3), `acknowledged before the kill: ${counts.join(', ')}`).toBe(true);
+    expect(
+      counts.every((n) => n >= 3),
+      `acknowledged before the kill: ${counts.join(', ')}`,
+    ).toBe(true);
 
     const lost = (await Promise.all(alive.map(async (t) => ((await customerMe(base, t.token)).status === 200 ? [] : [t.token])))).flat();
     const revived = (await Promise.all(dead.map(async (t) => ((await customerMe(base, t.token)).status === 401 ? [] : [t.token])))).flat();
-    const socialLost = (await Promise.all(socialAlive.map(async (t) => ((await socialProfile(base, t.token)).status === 200 ? [] : [t.token])))).flat();
-    const socialRevived = (await Promise.all(socialDead.map(async (t) => ((await socialProfile(base, t.token)).status === 401 ? [] : [t.token])))).flat();
+    const socialLost = (
+      await Promise.all(socialAlive.map(async (t) => ((await socialProfile(base, t.token)).status === 200 ? [] : [t.token])))
+    ).flat();
+    const socialRevived = (
+      await Promise.all(socialDead.map(async (t) => ((await socialProfile(base, t.token)).status === 401 ? [] : [t.token])))
+    ).flat();
     expect({ lost, revived, socialLost, socialRevived }).toEqual({ lost: [], revived: [], socialLost: [], socialRevived: [] });
   });
 });

@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type ServerProcess } from '../support/server-process.js';
 import { SKIP_REDIS, startRedis, type RedisServer } from './support/redis-server.js';
-import { UNAVAILABLE, customerLogin, customerMe, customerToken, eventually, send, socialLogin, socialProfile, socialToken, RONI } from './support/http.js';
+import {
+  UNAVAILABLE,
+  customerLogin,
+  customerMe,
+  customerToken,
+  eventually,
+  send,
+  socialLogin,
+  socialProfile,
+  socialToken,
+  RONI,
+} from './support/http.js';
 
 /**
  * Redis lost while serving: each API answers its own 503, the process stays up, and

@@ -26,10 +26,7 @@ describe.skipIf(SKIP_REDIS)('two servers on one Redis', () => {
   beforeAll(async () => {
     redis = await startRedis();
     // B finds the URL in AUTHMOCK_REDIS_URL, as a user who keeps the password off the command line
-    [a, b] = await Promise.all([
-      startServer(['--state', redis.url]),
-      startServer(['--state', 'redis'], { AUTHMOCK_REDIS_URL: redis.url }),
-    ]);
+    [a, b] = await Promise.all([startServer(['--state', redis.url]), startServer(['--state', 'redis'], { AUTHMOCK_REDIS_URL: redis.url })]);
   });
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
@@ -69,7 +66,8 @@ describe.skipIf(SKIP_REDIS)('two servers on one Redis', () => {
 
   it('locks a name after six failed logins spread over A and B, on both', async () => {
     const who = { username: 'admin', password: 'wrong' };
-    const admin = (base: string, password: string) => send(base, 'POST', '/rest/V1/integration/admin/token', { json: { ...who, password } });
+    const admin = (base: string, password: string) =>
+      send(base, 'POST', '/rest/V1/integration/admin/token', { json: { ...who, password } });
     for (let i = 0; i < 6; i++) expect((await admin(i % 2 ? b.baseUrl : a.baseUrl, 'wrong')).status).toBe(401);
     for (const base of [a.baseUrl, b.baseUrl]) {
       const right = await admin(base, 'admin123');
@@ -80,9 +78,13 @@ describe.skipIf(SKIP_REDIS)('two servers on one Redis', () => {
 
   it('counts every one of six failed logins sent to A and B at the same time', async () => {
     const name = { username: 'catalog_manager', password: 'nope' };
-    const tries = Array.from({ length: 6 }, (_, i) => send(i % 2 ? b.baseUrl : a.baseUrl, 'POST', '/rest/V1/integration/admin/token', { json: name }));
+    const tries = Array.from({ length: 6 }, (_, i) =>
+      send(i % 2 ? b.baseUrl : a.baseUrl, 'POST', '/rest/V1/integration/admin/token', { json: name }),
+    );
     expect((await Promise.all(tries)).map((r) => r.status)).toEqual([401, 401, 401, 401, 401, 401]);
-    const right = await send(b.baseUrl, 'POST', '/rest/V1/integration/admin/token', { json: { username: 'catalog_manager', password: 'catalog123' } });
+    const right = await send(b.baseUrl, 'POST', '/rest/V1/integration/admin/token', {
+      json: { username: 'catalog_manager', password: 'catalog123' },
+    });
     expect(right.status).toBe(401);
   });
 

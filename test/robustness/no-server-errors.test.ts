@@ -5,7 +5,11 @@ import { adminToken, makeApp } from '../support/make-app.js';
 describe('bad input never makes a server error', () => {
   const commerceBodies: [string, string, string][] = [
     ['deeply nested XML', 'application/xml', '<a>'.repeat(20000) + '</a>'.repeat(20000)],
-    ['XML with an external entity', 'application/xml', '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><login><username>&e;</username></login>'],
+    [
+      'XML with an external entity',
+      'application/xml',
+      '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><login><username>&e;</username></login>',
+    ],
     ['XML with an undefined entity', 'text/xml', '<login><username>&nbsp;</username><password>x</password></login>'],
     ['deeply nested JSON', 'application/json', '['.repeat(100000) + ']'.repeat(100000)],
     ['JSON with a huge number', 'application/json', '{"username": 1e999, "password": "x"}'],
@@ -23,7 +27,14 @@ describe('bad input never makes a server error', () => {
     });
   }
 
-  const paths = ['/rest/V1/customers/99999999999999999999', '/rest/V1/customers/%zz', '/rest/V1/customers/%00', '/rest//V1/customers/1', '/rest/V1/customers/1/', '/rest/%E0%A4%A/V1/customers/me'];
+  const paths = [
+    '/rest/V1/customers/99999999999999999999',
+    '/rest/V1/customers/%zz',
+    '/rest/V1/customers/%00',
+    '/rest//V1/customers/1',
+    '/rest/V1/customers/1/',
+    '/rest/%E0%A4%A/V1/customers/me',
+  ];
   for (const path of paths) {
     it(`answers ${path} with a 4xx`, async () => {
       const t = makeApp();
@@ -36,7 +47,11 @@ describe('bad input never makes a server error', () => {
 
   const socialBodies: [string, string, string][] = [
     ['multipart without a boundary', 'multipart/form-data', 'garbage'],
-    ['multipart with a broken body', 'multipart/form-data; boundary=xx', '--xx\r\nContent-Disposition: form-data; name="a"\r\n\r\nunterminated'],
+    [
+      'multipart with a broken body',
+      'multipart/form-data; boundary=xx',
+      '--xx\r\nContent-Disposition: form-data; name="a"\r\n\r\nunterminated',
+    ],
     ['fields of the wrong types', 'application/json', JSON.stringify({ username: ['a'], password: { x: 1 }, apiKey: 1, secretKey: true })],
     ['a JSON array', 'application/json', '[1,2,3]'],
     ['a broken form body', 'application/x-www-form-urlencoded', '%%%&&&=%zz'],

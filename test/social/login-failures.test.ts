@@ -41,11 +41,7 @@ describe('social login with missing fields', () => {
 
   it('names the missing field in a multipart body', async () => {
     const t = app();
-    const res = await t.http
-      .post(SOCIAL.login)
-      .field('email', jane.username)
-      .field('apiKey', APP.apiKey)
-      .field('secretKey', APP.secretKey);
+    const res = await t.http.post(SOCIAL.login).field('email', jane.username).field('apiKey', APP.apiKey).field('secretKey', APP.secretKey);
     expect(res.status).toBe(400);
     expect(res.body.status).toBe(false);
     expect(res.body.message).toContain('password');
@@ -63,14 +59,18 @@ describe('social login with missing fields', () => {
 describe('social login refusals', () => {
   it('answers 401 "Invalid API credentials." for an unknown client app', async () => {
     const t = app();
-    const res = await t.http.post(SOCIAL.login).send({ username: jane.username, password: jane.password, apiKey: 'other-app', secretKey: APP.secretKey });
+    const res = await t.http
+      .post(SOCIAL.login)
+      .send({ username: jane.username, password: jane.password, apiKey: 'other-app', secretKey: APP.secretKey });
     expect(res.status).toBe(401);
     expect(res.text).toBe(JSON.stringify(SOCIAL.invalidApiCredentials));
   });
 
   it('answers 401 "Invalid API credentials." for a wrong secret', async () => {
     const t = app();
-    const res = await t.http.post(SOCIAL.login).send({ username: jane.username, password: jane.password, apiKey: APP.apiKey, secretKey: 'wrong' });
+    const res = await t.http
+      .post(SOCIAL.login)
+      .send({ username: jane.username, password: jane.password, apiKey: APP.apiKey, secretKey: 'wrong' });
     expect(res.status).toBe(401);
     expect(res.body).toEqual(SOCIAL.invalidApiCredentials);
   });

@@ -28,7 +28,12 @@ describe('social login bodies', () => {
 
   it('accepts a form-urlencoded body', async () => {
     const t = app();
-    expectJane(await t.http.post(SOCIAL.login).type('form').send({ username: jane.username, ...CREDENTIALS }));
+    expectJane(
+      await t.http
+        .post(SOCIAL.login)
+        .type('form')
+        .send({ username: jane.username, ...CREDENTIALS }),
+    );
   });
 
   it('accepts a multipart body', async () => {
@@ -62,7 +67,12 @@ describe('social login bodies', () => {
     const t = app();
     const extra = { clientId: 12, deviceId: 'abc', deviceType: 'android', version: '2.1' };
     expectJane(await t.http.post(SOCIAL.login).send({ username: jane.username, ...CREDENTIALS, ...extra }));
-    expectJane(await t.http.post(SOCIAL.login).type('form').send({ email: jane.username, ...CREDENTIALS, clientId: '12', foo: 'bar' }));
+    expectJane(
+      await t.http
+        .post(SOCIAL.login)
+        .type('form')
+        .send({ email: jane.username, ...CREDENTIALS, clientId: '12', foo: 'bar' }),
+    );
   });
 
   it('accepts a JSON Content-Type with a charset', async () => {
@@ -115,7 +125,10 @@ describe('social login success', () => {
     const t = app();
     const tokens = new Set<string>();
     for (let i = 0; i < 5; i++) {
-      const res = await t.http.post(SOCIAL.login).send({ username: jane.username, ...CREDENTIALS }).expect(201);
+      const res = await t.http
+        .post(SOCIAL.login)
+        .send({ username: jane.username, ...CREDENTIALS })
+        .expect(201);
       expect(res.body.user.userToken).toMatch(SOCIAL.tokenShape);
       tokens.add(res.body.user.userToken);
     }

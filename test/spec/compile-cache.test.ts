@@ -148,7 +148,9 @@ describe('the compile cache, against tampering', () => {
     // Someone else could have written the code and its digest alike: nothing in here counts.
     const entry = onlyEntry(cacheDir);
     const digests = JSON.parse(readFileSync(join(entry, 'digests.json'), 'utf8'));
-    digests['request.cjs'] = createHash('sha256').update(readFileSync(join(entry, 'request.cjs'))).digest('hex');
+    digests['request.cjs'] = createHash('sha256')
+      .update(readFileSync(join(entry, 'request.cjs')))
+      .digest('hex');
     writeFileSync(join(entry, 'digests.json'), JSON.stringify(digests));
     chmodSync(cacheDir, 0o777);
     const again = compileSpecs(paths(join(ROOT, 'specs')), cacheDir);
@@ -161,7 +163,7 @@ describe('the compile cache, against tampering', () => {
     expect(readdirSync(fresh)).toEqual([]);
   });
 
-  it.runIf(process.getuid?.() === 0)("neither reads nor writes a cache directory of another user", () => {
+  it.runIf(process.getuid?.() === 0)('neither reads nor writes a cache directory of another user', () => {
     const cacheDir = mkdtempSync(join(tmpdir(), 'authmock-cache-'));
     chownSync(cacheDir, 65534, 65534);
     compileSpecs(paths(join(ROOT, 'specs')), cacheDir).save();

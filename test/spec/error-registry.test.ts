@@ -104,7 +104,13 @@ describe("another dialect's error thrown by a handler", () => {
       store: new MemoryStore(),
       clock: new FakeClock(),
       log,
-      handlers: { [api]: { [operationId]: () => { throw err; } } },
+      handlers: {
+        [api]: {
+          [operationId]: () => {
+            throw err;
+          },
+        },
+      },
       hooks: { onResponseViolation: (v) => violations.push(v) },
     });
     return { http: request(createApp(runtime)), lines, violations };
@@ -114,17 +120,27 @@ describe("another dialect's error thrown by a handler", () => {
     const t = appThrowing('commerce', 'getDirectoryCountries', socialError('TOKEN_REQUIRED'));
     const res = await t.http.get('/rest/V1/directory/countries');
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ message: expect.stringMatching(/^Internal Error\. Details are available in Magento log file\. Report ID: webapi-[0-9a-f]{12}$/) });
+    expect(res.body).toEqual({
+      message: expect.stringMatching(/^Internal Error\. Details are available in Magento log file\. Report ID: webapi-[0-9a-f]{12}$/),
+    });
     const reportId = /webapi-([0-9a-f]+)/.exec(res.body.message)![1];
     expect(t.lines).toContainEqual(
-      expect.objectContaining({ msg: 'unexpected error', reportId, api: 'commerce', operationId: 'getDirectoryCountries', err: expect.objectContaining({ code: 'TOKEN_REQUIRED' }) }),
+      expect.objectContaining({
+        msg: 'unexpected error',
+        reportId,
+        api: 'commerce',
+        operationId: 'getDirectoryCountries',
+        err: expect.objectContaining({ code: 'TOKEN_REQUIRED' }),
+      }),
     );
     expect(t.violations).toEqual([]);
   });
 
   it("is answered as the social API's own 500 and logged with its report id", async () => {
     const t = appThrowing('social', 'login', commerceError('NO_ROUTE'));
-    const res = await t.http.post('/socialapi/auth/post/login').send({ username: ACCOUNTS.jane.username, password: ACCOUNTS.jane.password, ...ACCOUNTS.app });
+    const res = await t.http
+      .post('/socialapi/auth/post/login')
+      .send({ username: ACCOUNTS.jane.username, password: ACCOUNTS.jane.password, ...ACCOUNTS.app });
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ status: false, message: expect.stringMatching(/^Internal server error\. Report ID: [0-9a-f]{12}$/) });
     const reportId = /Report ID: ([0-9a-f]+)/.exec(res.body.message)![1];

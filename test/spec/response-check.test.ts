@@ -3,9 +3,9 @@ import { ACCOUNTS, customerToken, makeApp } from '../support/make-app.js';
 import type { Handler } from '../../src/pipeline/context.js';
 
 describe('answers are checked against the spec', () => {
-  it('turns a handler answer that lost a required field into the API\'s 500 and reports it', async () => {
+  it("turns a handler answer that lost a required field into the API's 500 and reports it", async () => {
     const loseEmail: Handler = (ctx) => {
-      const { email, ...rest } = (ctx.principal as { identity: { record: Record<string, unknown> } }).identity.record;
+      const { email: _email, ...rest } = (ctx.principal as { identity: { record: Record<string, unknown> } }).identity.record;
       return { status: 200, body: rest };
     };
     const t = makeApp({}, { handlers: { commerce: { getCurrentCustomer: loseEmail } }, expectViolations: true });
@@ -19,11 +19,16 @@ describe('answers are checked against the spec', () => {
   });
 
   it('reports a field of the wrong type in a social answer', async () => {
-    const t = makeApp({}, {
-      handlers: { social: { getProfile: () => ({ status: 200, body: { status: true, user: { userId: 'one' }, count: 3 } }) } },
-      expectViolations: true,
-    });
-    const login = await t.http.post('/socialapi/auth/post/login').send({ ...ACCOUNTS.app, username: 'jane.doe', password: ACCOUNTS.jane.password });
+    const t = makeApp(
+      {},
+      {
+        handlers: { social: { getProfile: () => ({ status: 200, body: { status: true, user: { userId: 'one' }, count: 3 } }) } },
+        expectViolations: true,
+      },
+    );
+    const login = await t.http
+      .post('/socialapi/auth/post/login')
+      .send({ ...ACCOUNTS.app, username: 'jane.doe', password: ACCOUNTS.jane.password });
     const res = await t.http.get('/socialapi/user/get/profile').set('Authorization', `Bearer ${login.body.user.userToken}`);
     expect(res.status).toBe(500);
     expect(res.body.status).toBe(false);
@@ -39,8 +44,19 @@ describe('answers are checked against the spec', () => {
     expect(t.violations[0].problems.join()).toContain("required property 'message'");
   });
 
-  it('turns an exception in a handler into the API\'s 500 without details in production', async () => {
-    const t = makeApp({}, { handlers: { commerce: { getCurrentCustomer: () => { throw new Error('secret detail'); } } } });
+  it("turns an exception in a handler into the API's 500 without details in production", async () => {
+    const t = makeApp(
+      {},
+      {
+        handlers: {
+          commerce: {
+            getCurrentCustomer: () => {
+              throw new Error('secret detail');
+            },
+          },
+        },
+      },
+    );
     const token = await customerToken(t);
     const res = await t.http.get('/rest/V1/customers/me').set('Authorization', `Bearer ${token}`);
     expect(res.status).toBe(500);

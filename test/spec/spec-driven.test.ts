@@ -22,12 +22,17 @@ function editSpecs(edit: (docs: { commerce: any; social: any }) => void): string
 }
 
 function startWith(specsDir: string) {
-  return () => createRuntime({ config: { ...defaultConfig(ROOT), specsDir, state: 'memory', cacheDir: undefined }, store: new MemoryStore(), log: createLogger('silent') });
+  return () =>
+    createRuntime({
+      config: { ...defaultConfig(ROOT), specsDir, state: 'memory', cacheDir: undefined },
+      store: new MemoryStore(),
+      log: createLogger('silent'),
+    });
 }
 
 const wishlist = {
   operationId: 'getMyWishlist',
-  summary: 'The customer\'s wishlist',
+  summary: "The customer's wishlist",
   'x-authmock-permission': 'self',
   responses: {
     '200': {
@@ -70,14 +75,18 @@ describe('a spec that cannot be served stops the start', () => {
         content: { 'application/json': { schema: { $ref: '#/components/schemas/NoSuchSchema' } } },
       };
     });
-    expect(startWith(specsDir)).toThrowError(/commerce\.openapi\.yaml#\/paths\/~1V1~1customers~1me\/get\/responses\/200.*getCurrentCustomer/);
+    expect(startWith(specsDir)).toThrowError(
+      /commerce\.openapi\.yaml#\/paths\/~1V1~1customers~1me\/get\/responses\/200.*getCurrentCustomer/,
+    );
   });
 
   it('names an operation without an operationId', () => {
     const specsDir = editSpecs(({ social }) => {
       delete social.paths['/socialapi/user/get/profile'].get.operationId;
     });
-    expect(startWith(specsDir)).toThrowError(/social\.openapi\.yaml#\/paths\/~1socialapi~1user~1get~1profile\/get: operation has no operationId/);
+    expect(startWith(specsDir)).toThrowError(
+      /social\.openapi\.yaml#\/paths\/~1socialapi~1user~1get~1profile\/get: operation has no operationId/,
+    );
   });
 
   it('names an operation whose permission is not valid data', () => {
@@ -103,7 +112,11 @@ describe('a spec that cannot be served stops the start', () => {
     commerce.customers[0].record.id = 'one';
     writeFileSync(join(dir, 'commerce.yaml'), stringify(commerce));
     const start = () =>
-      createRuntime({ config: { ...defaultConfig(ROOT), fixturesDir: dir, state: 'memory', cacheDir: undefined }, store: new MemoryStore(), log: createLogger('silent') });
+      createRuntime({
+        config: { ...defaultConfig(ROOT), fixturesDir: dir, state: 'memory', cacheDir: undefined },
+        store: new MemoryStore(),
+        log: createLogger('silent'),
+      });
     expect(start).toThrowError(/commerce\.yaml customers\[0\]\.record: does not match the spec schema: \/id/);
   });
 });

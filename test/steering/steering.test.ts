@@ -10,7 +10,14 @@ describe('steering rules', () => {
   it('answers the next login with the spec example for 401, once, and the journal marks it', async () => {
     const t = makeApp();
     const added = await t.http.post('/__authmock/steering').send({ operationId: 'createCustomerAccessToken', status: 401 }).expect(201);
-    expect(added.body).toMatchObject({ id: 'r1', api: 'commerce', operationId: 'createCustomerAccessToken', status: 401, remaining: 1, used: 0 });
+    expect(added.body).toMatchObject({
+      id: 'r1',
+      api: 'commerce',
+      operationId: 'createCustomerAccessToken',
+      status: 401,
+      remaining: 1,
+      used: 0,
+    });
     const steered = await t.http.post(TOKEN).send(ACCOUNTS.roni).expect(401);
     expect(steered.body.message).toBe(SIGN_IN_INCORRECT);
     await t.http.post(TOKEN).send(ACCOUNTS.roni).expect(200);
@@ -34,15 +41,26 @@ describe('steering rules', () => {
 
   it('answers a named example or a given body, and refuses an off-spec rule naming the schema error', async () => {
     const t = makeApp();
-    await t.http.post('/__authmock/steering').send({ operationId: 'createCustomerAccessToken', status: 400, example: 'passwordMissing' }).expect(201);
+    await t.http
+      .post('/__authmock/steering')
+      .send({ operationId: 'createCustomerAccessToken', status: 400, example: 'passwordMissing' })
+      .expect(201);
     const named = await t.http.post(TOKEN).send(ACCOUNTS.roni).expect(400);
     expect(named.body.parameters).toEqual({ fieldName: 'password' });
     const body = { message: 'Steered %x', parameters: { x: 'yes' } };
     await t.http.post('/__authmock/steering').send({ operationId: 'createCustomerAccessToken', status: 401, body }).expect(201);
     expect((await t.http.post(TOKEN).send(ACCOUNTS.roni).expect(401)).body).toEqual(body);
-    const offSpec = await t.http.post('/__authmock/steering').send({ operationId: 'createCustomerAccessToken', status: 401, body: { nope: 1 } }).expect(400);
-    expect(offSpec.body.detail).toMatch(/does not match the spec's schema for createCustomerAccessToken 401: body.* must have required property 'message'/);
-    const noExample = await t.http.post('/__authmock/steering').send({ operationId: 'createCustomerAccessToken', status: 400, example: 'nosuch' }).expect(400);
+    const offSpec = await t.http
+      .post('/__authmock/steering')
+      .send({ operationId: 'createCustomerAccessToken', status: 401, body: { nope: 1 } })
+      .expect(400);
+    expect(offSpec.body.detail).toMatch(
+      /does not match the spec's schema for createCustomerAccessToken 401: body.* must have required property 'message'/,
+    );
+    const noExample = await t.http
+      .post('/__authmock/steering')
+      .send({ operationId: 'createCustomerAccessToken', status: 400, example: 'nosuch' })
+      .expect(400);
     expect(noExample.body.detail).toContain('passwordMissing');
     await t.http.post('/__authmock/steering').send({ operationId: 'noSuchOperation', status: 500 }).expect(404);
     expect((await t.http.get('/__authmock/steering').expect(200)).body).toEqual([]);
@@ -50,7 +68,10 @@ describe('steering rules', () => {
 
   it('matches only the given username, and ends at its ttl', async () => {
     const t = makeApp();
-    await t.http.post('/__authmock/steering').send({ operationId: 'createCustomerAccessToken', status: 401, username: ACCOUNTS.john.username, times: 5, ttlSeconds: 60 }).expect(201);
+    await t.http
+      .post('/__authmock/steering')
+      .send({ operationId: 'createCustomerAccessToken', status: 401, username: ACCOUNTS.john.username, times: 5, ttlSeconds: 60 })
+      .expect(201);
     await t.http.post(TOKEN).send(ACCOUNTS.roni).expect(200);
     await t.http.post(TOKEN).send(ACCOUNTS.john).expect(401);
     await t.http.post('/__authmock/clock').send({ advanceSeconds: 61 }).expect(200);
@@ -69,7 +90,10 @@ describe('steering rules', () => {
 
   it('delays an answer by a rule, and every answer by --latency', async () => {
     const t = makeApp();
-    await t.http.post('/__authmock/steering').send({ operationId: 'getCurrentCustomer', delayMs: { min: 150, max: 160 } }).expect(201);
+    await t.http
+      .post('/__authmock/steering')
+      .send({ operationId: 'getCurrentCustomer', delayMs: { min: 150, max: 160 } })
+      .expect(201);
     let started = performance.now();
     await t.http.get(ME).expect(401);
     expect(performance.now() - started).toBeGreaterThanOrEqual(145);
@@ -105,7 +129,9 @@ describe('steering rules', () => {
       expect(await outcome()).toMatch(/other side closed|socket|ECONNRESET/i);
       expect(await outcome()).toMatch(/JSON|Unexpected end/i);
       expect(await outcome()).toBe('ok');
-      const faults = (await t.http.get('/__authmock/requests').expect(200)).body.map((e: { steered?: { fault?: string } }) => e.steered?.fault);
+      const faults = (await t.http.get('/__authmock/requests').expect(200)).body.map(
+        (e: { steered?: { fault?: string } }) => e.steered?.fault,
+      );
       expect(faults).toEqual([undefined, 'malformed', 'close', 'reset']);
     } finally {
       server.close();

@@ -4,13 +4,21 @@ import { ReadCacheStore } from '../../src/store/read-cache-store.js';
 import type { Identity } from '../../src/store/store.js';
 
 const NOW = Date.UTC(2026, 0, 1);
-const customer = (id: string, email: string, name = `customer ${id}`): Identity => ({ api: 'commerce', kind: 'customer', id, keys: [email], data: { name } });
+const customer = (id: string, email: string, name = `customer ${id}`): Identity => ({
+  api: 'commerce',
+  kind: 'customer',
+  id,
+  keys: [email],
+  data: { name },
+});
 
 /** Counts the reads that reach the store behind the cache. */
 function counted() {
   const inner = new MemoryStore();
   const reads = { identity: 0, key: 0, token: 0, namespace: 0, failures: 0 };
-  const wrap = <A extends unknown[], R>(fn: (...a: A) => R, what: keyof typeof reads) => (...a: A) => (reads[what]++, fn(...a));
+  const wrap =
+    <A extends unknown[], R>(fn: (...a: A) => R, what: keyof typeof reads) =>
+    (...a: A) => (reads[what]++, fn(...a));
   inner.getIdentity = wrap(inner.getIdentity.bind(inner), 'identity');
   inner.findIdentity = wrap(inner.findIdentity.bind(inner), 'key');
   inner.findToken = wrap(inner.findToken.bind(inner), 'token');
@@ -23,7 +31,14 @@ describe('the read cache in front of a store only this process writes', () => {
   it('reads the namespace, an identity, a login key and a token from the store once', async () => {
     const { store, reads } = counted();
     await store.createNamespace('default', [customer('1', 'a@example.com')], 'seed', NOW);
-    const id = await store.saveToken('default', { api: 'commerce', verifierHash: 'h', userType: 'customer', userId: '1', issuedAt: NOW, expiresAt: null });
+    const id = await store.saveToken('default', {
+      api: 'commerce',
+      verifierHash: 'h',
+      userType: 'customer',
+      userId: '1',
+      issuedAt: NOW,
+      expiresAt: null,
+    });
     for (let i = 0; i < 3; i++) {
       expect((await store.getNamespace('default'))?.name).toBe('default');
       expect((await store.getIdentity('default', 'commerce', 'customer', '1'))?.data.name).toBe('customer 1');
@@ -57,7 +72,14 @@ describe('the read cache in front of a store only this process writes', () => {
   it('forgets what a write changes: identities, login keys, revoked tokens, the clock, a reset', async () => {
     const { store } = counted();
     await store.createNamespace('default', [customer('1', 'a@example.com')], 'seed', NOW);
-    const id = await store.saveToken('default', { api: 'commerce', verifierHash: 'h', userType: 'customer', userId: '1', issuedAt: NOW, expiresAt: null });
+    const id = await store.saveToken('default', {
+      api: 'commerce',
+      verifierHash: 'h',
+      userType: 'customer',
+      userId: '1',
+      issuedAt: NOW,
+      expiresAt: null,
+    });
     await store.findToken('default', 'commerce', id);
     await store.findIdentity('default', 'commerce', 'customer', 'b@example.com');
     await store.putIdentity('default', customer('2', 'b@example.com'));
@@ -110,7 +132,14 @@ describe('the read cache in front of a store only this process writes', () => {
   it('keeps a swept token gone when the clock is moved back', async () => {
     const { store } = counted();
     await store.createNamespace('default', [], 'seed', NOW);
-    const id = await store.saveToken('default', { api: 'commerce', verifierHash: 'h', userType: 'customer', userId: '1', issuedAt: NOW, expiresAt: NOW + 1000 });
+    const id = await store.saveToken('default', {
+      api: 'commerce',
+      verifierHash: 'h',
+      userType: 'customer',
+      userId: '1',
+      issuedAt: NOW,
+      expiresAt: NOW + 1000,
+    });
     expect(await store.findToken('default', 'commerce', id)).toBeDefined();
     expect((await store.sweep(undefined, NOW + 2000, 100)).tokens).toBe(1);
     expect(await store.findToken('default', 'commerce', id)).toBeUndefined();
@@ -119,7 +148,12 @@ describe('the read cache in front of a store only this process writes', () => {
   it('stays bounded', async () => {
     const inner = new MemoryStore();
     const store = new ReadCacheStore(inner, 10);
-    await store.createNamespace('default', Array.from({ length: 50 }, (_, i) => customer(String(i), `${i}@example.com`)), 'seed', NOW);
+    await store.createNamespace(
+      'default',
+      Array.from({ length: 50 }, (_, i) => customer(String(i), `${i}@example.com`)),
+      'seed',
+      NOW,
+    );
     await store.getNamespace('default');
     for (let i = 0; i < 50; i++) await store.getIdentity('default', 'commerce', 'customer', String(i));
     let reads = 0;

@@ -69,7 +69,14 @@ describe('token inserts grouped per turn of the event loop', () => {
   it('stores every token of a batch larger than one statement carries (70: chunks of 32), each as given', async () => {
     await withStore(tempDir(), async (store) => {
       await store.createNamespace('default', [], 'seed', NOW);
-      const records = Array.from({ length: 70 }, (_, i) => token({ verifierHash: `hash-${i}`, userId: String(i % 7), clientApp: i % 2 ? 'app' : undefined, expiresAt: i % 3 ? NOW + i : null }));
+      const records = Array.from({ length: 70 }, (_, i) =>
+        token({
+          verifierHash: `hash-${i}`,
+          userId: String(i % 7),
+          clientApp: i % 2 ? 'app' : undefined,
+          expiresAt: i % 3 ? NOW + i : null,
+        }),
+      );
       const ids = await Promise.all(records.map((r) => store.saveToken('default', r)));
       expect(new Set(ids).size).toBe(70);
       for (const [i, id] of ids.entries()) {
@@ -105,10 +112,19 @@ describe('the sqlite store across close and reopen', () => {
     });
     await withStore(dir, async (s) => {
       expect(s.secretKey.equals(before.key)).toBe(true);
-      expect(await s.getNamespace('default')).toEqual({ name: 'default', createdAt: NOW, clockOffsetMs: 5000, settings: { lockoutFailures: 2 }, seedHash: 'seed-1' });
+      expect(await s.getNamespace('default')).toEqual({
+        name: 'default',
+        createdAt: NOW,
+        clockOffsetMs: 5000,
+        settings: { lockoutFailures: 2 },
+        seedHash: 'seed-1',
+      });
       expect(await s.findIdentity('default', 'commerce', 'customer', 'roni@example.com')).toEqual(roni);
       expect(await s.nextId('default', 'customer', 1)).toBe(11);
-      expect(await s.findToken('default', 'commerce', before.kept)).toEqual({ ...token({ verifierHash: 'kept', expiresAt: NOW + 5000 }), id: before.kept });
+      expect(await s.findToken('default', 'commerce', before.kept)).toEqual({
+        ...token({ verifierHash: 'kept', expiresAt: NOW + 5000 }),
+        id: before.kept,
+      });
       expect(await s.findToken('default', 'commerce', before.revoked)).toBeUndefined();
       expect(await s.saveToken('default', token())).toBeGreaterThan(before.revoked); // ids are never reused
       expect(await s.getLoginFailures('default', 'commerce', 'customer', 'roni')).toEqual({ failures: 1, lockExpiresAt: NOW + 9 });
@@ -181,7 +197,9 @@ describe('the sqlite state file', () => {
     const file = join(dir, 'authmock.sqlite');
     const raw = new Database(file);
     raw.exec(V2_SCHEMA);
-    const insert = raw.prepare('INSERT INTO tokens (api, verifier_hash, user_type, user_id, client_app, issued_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    const insert = raw.prepare(
+      'INSERT INTO tokens (api, verifier_hash, user_type, user_id, client_app, issued_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
     insert.run('commerce', 'v-1', 'customer', 1, null, NOW, null);
     insert.run('social', 'v-2', 'user', 7, 'demo-mobile-app', NOW, NOW + 1000);
     insert.run('commerce', 'v-3', 'admin', 1, null, NOW, null);
@@ -195,9 +213,20 @@ describe('the sqlite state file', () => {
     try {
       expect(notices).toEqual([expect.stringMatching(/migrated from version 2/)]);
       expect(await store.findToken('default', 'commerce', 1)).toEqual({
-        id: 1, api: 'commerce', verifierHash: 'v-1', userType: 'customer', userId: '1', clientApp: undefined, issuedAt: NOW, expiresAt: null,
+        id: 1,
+        api: 'commerce',
+        verifierHash: 'v-1',
+        userType: 'customer',
+        userId: '1',
+        clientApp: undefined,
+        issuedAt: NOW,
+        expiresAt: null,
       });
-      expect(await store.findToken('default', 'social', 2)).toMatchObject({ userId: '7', clientApp: 'demo-mobile-app', expiresAt: NOW + 1000 });
+      expect(await store.findToken('default', 'social', 2)).toMatchObject({
+        userId: '7',
+        clientApp: 'demo-mobile-app',
+        expiresAt: NOW + 1000,
+      });
       expect(await store.revokeUserTokens('default', 'commerce', 'customer', '1')).toBe(1);
       expect(await store.getLoginFailures('default', 'commerce', 'customer', 'roni')).toEqual({ failures: 4, lockExpiresAt: NOW + 60_000 });
       expect(await store.saveToken('default', token())).toBe(5); // AUTOINCREMENT's sequence kept: 3 and 4 are never given again

@@ -358,7 +358,10 @@ describe.each(STORE_IMPLEMENTATIONS)('the $name store', (impl) => {
       expect(await record('default', NOW)).toEqual({ failures: 1, lockExpiresAt: NOW + LOCK_MS });
       expect(await record('default', NOW + 1000)).toEqual({ failures: 2, lockExpiresAt: NOW + 1000 + LOCK_MS });
       expect(await record('default', NOW + 2000)).toEqual({ failures: 3, lockExpiresAt: NOW + 2000 + LOCK_MS });
-      expect(await store.getLoginFailures('default', 'commerce', 'customer', 'roni')).toEqual({ failures: 3, lockExpiresAt: NOW + 2000 + LOCK_MS });
+      expect(await store.getLoginFailures('default', 'commerce', 'customer', 'roni')).toEqual({
+        failures: 3,
+        lockExpiresAt: NOW + 2000 + LOCK_MS,
+      });
     });
 
     it('starts again at one once the lock has expired', async () => {

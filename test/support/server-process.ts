@@ -15,11 +15,15 @@ export interface ServerProcess {
  * state directory, which a developer's `npm start` holds.
  */
 export async function startServer(args: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [join(ROOT, 'bin', 'authmock.js'), 'serve', '--port', '0', '--log-level', 'warn', '--state', 'memory', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [join(ROOT, 'bin', 'authmock.js'), 'serve', '--port', '0', '--log-level', 'warn', '--state', 'memory', ...args],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));

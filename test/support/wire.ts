@@ -20,7 +20,10 @@ export const COMMERCE = {
   },
   arrayNotString: { message: 'The "array" value\'s type is invalid. The "string" type was expected. Verify and try again.' },
   notAuthorized: (resources: string) => ({ message: "The consumer isn't authorized to access %resources.", parameters: { resources } }),
-  noSuchCustomer: (fieldValue: number) => ({ message: 'No such entity with %fieldName = %fieldValue', parameters: { fieldName: 'customerId', fieldValue } }),
+  noSuchCustomer: (fieldValue: number) => ({
+    message: 'No such entity with %fieldName = %fieldValue',
+    parameters: { fieldName: 'customerId', fieldValue },
+  }),
   notInt: (value: string) => ({ message: `The "${value}" value's type is invalid. The "int" type was expected. Verify and try again.` }),
   notProcessable: { message: 'Specified request cannot be processed.' },
   noRoute: { message: 'Request does not match any route.' },

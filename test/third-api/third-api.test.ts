@@ -28,7 +28,13 @@ const violations: ResponseViolation[] = [];
 
 beforeAll(async () => {
   const config = { ...defaultConfig(ROOT), state: 'memory' as const, logLevel: 'silent' as const, cacheDir: undefined };
-  runtime = createRuntime({ config, store, modules: MODULES, log: createLogger('silent'), hooks: { onResponseViolation: (v) => violations.push(v) } });
+  runtime = createRuntime({
+    config,
+    store,
+    modules: MODULES,
+    log: createLogger('silent'),
+    hooks: { onResponseViolation: (v) => violations.push(v) },
+  });
   const app = createApp(runtime);
   server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
@@ -67,16 +73,27 @@ describe('a third API built from a folder of its own', () => {
     expect(token).toMatch(/^nt_\d+\./);
     const res = await getNotes(token);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ owner: 'reader', notes: [{ id: 1, text: 'buy milk' }, { id: 2, text: 'call the plumber' }] });
+    expect(await res.json()).toEqual({
+      owner: 'reader',
+      notes: [
+        { id: 1, text: 'buy milk' },
+        { id: 2, text: 'call the plumber' },
+      ],
+    });
   });
 
-  it('answers its own 401 without a token, with a garbage token, and with another API\'s token', async () => {
+  it("answers its own 401 without a token, with a garbage token, and with another API's token", async () => {
     for (const token of [undefined, 'garbage', 'nt_1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA']) {
       const res = await getNotes(token);
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual({ error: 'TOKEN_REQUIRED', message: 'A valid token is required.' });
     }
-    const social = await post('/socialapi/auth/post/login', { username: 'jane.doe', password: 'jane-password', apiKey: 'demo-mobile-app', secretKey: 'x' });
+    const social = await post('/socialapi/auth/post/login', {
+      username: 'jane.doe',
+      password: 'jane-password',
+      apiKey: 'demo-mobile-app',
+      secretKey: 'x',
+    });
     expect(social.status).toBe(401); // the registry's APIs are served beside it, each in its own dialect
   });
 

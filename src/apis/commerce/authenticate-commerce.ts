@@ -66,7 +66,10 @@ export async function authenticateCommerce(ctx: Ctx): Promise<void> {
  */
 function requestUrl(ctx: Ctx): string {
   const { headers } = ctx.req;
-  const proto = String(headers['x-forwarded-proto'] ?? '').split(',')[0].trim().toLowerCase();
+  const proto = String(headers['x-forwarded-proto'] ?? '')
+    .split(',')[0]
+    .trim()
+    .toLowerCase();
   const query = ctx.req.query.toString();
   const target = ctx.req.target ?? (query ? `${ctx.req.path}?${query}` : ctx.req.path);
   return composeRequestUrl({ secure: proto === 'https', host: headers.host ?? '', target });

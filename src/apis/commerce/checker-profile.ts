@@ -4,10 +4,12 @@ import type { Credentials } from '../../check/accounts.js';
 
 // The default accounts in fixtures/commerce.yaml: the first two customers, the first
 // active admin whose role is `all`, and the first whose role lists resources.
-const customerAt = (i: number) => (doc: any): Credentials | undefined => {
-  const c = (doc.customers ?? [])[i];
-  return c ? { username: String(c.record.email), password: String(c.password), id: Number(c.record.id) } : undefined;
-};
+const customerAt =
+  (i: number) =>
+  (doc: any): Credentials | undefined => {
+    const c = (doc.customers ?? [])[i];
+    return c ? { username: String(c.record.email), password: String(c.password), id: Number(c.record.id) } : undefined;
+  };
 const roleResources = (doc: any, name: string): unknown => (doc.roles ?? []).find((r: any) => r.name === name)?.resources;
 const activeAdmins = (doc: any): any[] => (doc.admins ?? []).filter((a: any) => a.is_active !== false);
 
@@ -63,7 +65,9 @@ export const commerceCheckerProfile: ApiProfile = {
   revoke: { operationId: 'revokeCustomerAccessToken', role: 'customer' },
   owner: {
     getCurrentCustomer: (body, login) =>
-      String(body?.email).toLowerCase() === login.username.toLowerCase() ? undefined : `answered customer ${body?.email}, not the token's owner ${login.username}`,
+      String(body?.email).toLowerCase() === login.username.toLowerCase()
+        ? undefined
+        : `answered customer ${body?.email}, not the token's owner ${login.username}`,
     getCustomerById: (body, login) =>
       login.id === undefined || body?.id === login.id ? undefined : `answered customer id ${body?.id}, asked for ${login.id}`,
   },

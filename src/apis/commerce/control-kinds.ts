@@ -10,7 +10,8 @@ const str = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : undefin
 
 function need(input: Record<string, unknown>, ...names: string[]): void {
   const missing = names.filter((n) => str(input[n]) === undefined);
-  if (missing.length) throw new IdentityInputError(`${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} required (non-empty strings)`);
+  if (missing.length)
+    throw new IdentityInputError(`${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} required (non-empty strings)`);
 }
 
 /** The platform's timestamp format in customer records: `2024-01-15 09:30:00`. */
@@ -21,7 +22,9 @@ export function commerceIdentityKinds(secrets: SecretDigester, customerSchema: V
   const checkRecord = (record: Record<string, unknown>) => {
     if (!customerSchema(record)) {
       const e = customerSchema.errors?.[0];
-      throw new IdentityInputError(`the customer record does not match the commerce Customer schema: ${e?.instancePath || '/'} ${e?.message}`);
+      throw new IdentityInputError(
+        `the customer record does not match the commerce Customer schema: ${e?.instancePath || '/'} ${e?.message}`,
+      );
     }
   };
   const customers: IdentityKind = {
@@ -125,6 +128,8 @@ function readResources(value: unknown): 'all' | ReadonlySet<string> {
 function readGoogleSecret(value: unknown): string {
   try {
     if (typeof value === 'string' && value.length > 0 && decodeBase32(value).length > 0) return value;
-  } catch {}
+  } catch {
+    // not base32: refused below
+  }
   throw new IdentityInputError('googleSecret must be a base32 secret (A-Z, 2-7)');
 }

@@ -86,7 +86,11 @@ function castToParams(value: unknown): Record<string, unknown> {
 }
 
 /** The children of the first element; the root's name is ignored, as on the platform. */
-function parseXml(parser: XMLParser, validate: typeof import('fast-xml-parser').XMLValidator.validate, text: string): Record<string, unknown> {
+function parseXml(
+  parser: XMLParser,
+  validate: typeof import('fast-xml-parser').XMLValidator.validate,
+  text: string,
+): Record<string, unknown> {
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw commerceError('XML_DECODING_ERROR', {}, 'DTDs and entity declarations are not accepted');
   let valid: ReturnType<typeof validate>;
   try {
@@ -123,7 +127,9 @@ function badReference(text: string): string | undefined {
 }
 
 function isXmlChar(c: number): boolean {
-  return c === 0x9 || c === 0xa || c === 0xd || (c >= 0x20 && c <= 0xd7ff) || (c >= 0xe000 && c <= 0xfffd) || (c >= 0x10000 && c <= 0x10ffff);
+  return (
+    c === 0x9 || c === 0xa || c === 0xd || (c >= 0x20 && c <= 0xd7ff) || (c >= 0xe000 && c <= 0xfffd) || (c >= 0x10000 && c <= 0x10ffff)
+  );
 }
 
 /** `<password/>` is null on the platform, which then counts as missing. */

@@ -27,7 +27,11 @@ const XML_TYPE = 'application/xml; charset=utf-8';
  * The response format comes first: the platform picks its renderer from Accept when the
  * response object is built, so routing errors are rendered as XML too.
  */
-export function createCommerceDialect(stores: ReadonlyMap<string, StoreView>, developerMode: boolean, json: (value: unknown) => string = JSON.stringify): Dialect {
+export function createCommerceDialect(
+  stores: ReadonlyMap<string, StoreView>,
+  developerMode: boolean,
+  json: (value: unknown) => string = JSON.stringify,
+): Dialect {
   return {
     steps: [
       createNegotiateStep(),
@@ -40,7 +44,7 @@ export function createCommerceDialect(stores: ReadonlyMap<string, StoreView>, de
       validateRequest,
       invokeHandler,
     ],
-    renderError(err, ctx) {
+    renderError(err) {
       if (!(err instanceof CommerceError)) throw new TypeError(`not a commerce error: ${err.code}`);
       return renderCommerceError(err, developerMode);
     },

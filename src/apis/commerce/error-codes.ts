@@ -68,7 +68,11 @@ export const COMMERCE_ERRORS = {
   OAUTH_SIGNATURE_INVALID: oauthRefusal('SIGNATURE_INVALID'),
   // Two-factor admin login (--admin-2fa; docs/commerce-integrations.md §7).
   TFA_USE_PROVIDER: { status: 400, kind: 'localized', message: 'Please use the 2fa provider-specific endpoints to obtain a token.' },
-  TFA_NO_PROVIDERS: { status: 400, kind: 'localized', message: 'Please ask an administrator with sufficient access to configure 2FA first' },
+  TFA_NO_PROVIDERS: {
+    status: 400,
+    kind: 'localized',
+    message: 'Please ask an administrator with sufficient access to configure 2FA first',
+  },
   TFA_CONFIGURE_FIRST: {
     status: 400,
     kind: 'localized',

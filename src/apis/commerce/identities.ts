@@ -57,7 +57,13 @@ export function customerToIdentity(c: Customer): Identity {
 
 export function identityToCustomer(i: Identity): Customer {
   const d = i.data as { email: string; passwordDigest: string; websiteId: number; record: Record<string, unknown> };
-  return { id: Number(i.id), email: d.email, passwordDigest: Buffer.from(d.passwordDigest, 'base64'), websiteId: d.websiteId, record: d.record };
+  return {
+    id: Number(i.id),
+    email: d.email,
+    passwordDigest: Buffer.from(d.passwordDigest, 'base64'),
+    websiteId: d.websiteId,
+    record: d.record,
+  };
 }
 
 export function adminToIdentity(a: Admin): Identity {
@@ -78,7 +84,14 @@ export function adminToIdentity(a: Admin): Identity {
 }
 
 export function identityToAdmin(i: Identity): Admin {
-  const d = i.data as { username: string; passwordDigest: string; active: boolean; resources: 'all' | string[]; tfaProviders?: string[]; googleSecret?: string };
+  const d = i.data as {
+    username: string;
+    passwordDigest: string;
+    active: boolean;
+    resources: 'all' | string[];
+    tfaProviders?: string[];
+    googleSecret?: string;
+  };
   return {
     id: Number(i.id),
     username: d.username,

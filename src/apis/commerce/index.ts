@@ -34,7 +34,10 @@ export const commerceModule: ApiModule = {
         // an integration's credentials are shown once activated, as the admin panel does
         ...fixtures.integrations
           .filter((n) => n.active)
-          .map((n) => `integration "${n.name}" (OAuth 1.0a): consumer key ${n.consumerKey}, consumer secret ${n.consumerSecret}, access token ${n.accessToken}, token secret ${n.tokenSecret}`),
+          .map(
+            (n) =>
+              `integration "${n.name}" (OAuth 1.0a): consumer key ${n.consumerKey}, consumer secret ${n.consumerSecret}, access token ${n.accessToken}, token secret ${n.tokenSecret}`,
+          ),
       ],
     };
   },

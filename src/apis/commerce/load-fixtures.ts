@@ -65,11 +65,28 @@ function readRoles(file: string, doc: any): Map<string, 'all' | ReadonlySet<stri
   return roles;
 }
 
-function readAdmin(file: string, where: string, a: any, roles: Map<string, 'all' | ReadonlySet<string>>, setup: ModuleSetup, tfaProviders: string[]): Admin {
-  requireFixture(Number.isInteger(a?.id) && typeof a.username === 'string' && typeof a.password === 'string', file, where, 'needs id, username and password');
+function readAdmin(
+  file: string,
+  where: string,
+  a: any,
+  roles: Map<string, 'all' | ReadonlySet<string>>,
+  setup: ModuleSetup,
+  tfaProviders: string[],
+): Admin {
+  requireFixture(
+    Number.isInteger(a?.id) && typeof a.username === 'string' && typeof a.password === 'string',
+    file,
+    where,
+    'needs id, username and password',
+  );
   if (!roles.has(a.role)) throw new FixtureError(file, where, `names an unknown role ${JSON.stringify(a.role)}`);
   const secret = a.google_secret;
-  requireFixture(secret === undefined || (typeof secret === 'string' && /^[A-Z2-7]+=*$/i.test(secret)), file, `${where}.google_secret`, 'must be base32');
+  requireFixture(
+    secret === undefined || (typeof secret === 'string' && /^[A-Z2-7]+=*$/i.test(secret)),
+    file,
+    `${where}.google_secret`,
+    'must be base32',
+  );
   return {
     id: a.id,
     username: a.username,
@@ -82,7 +99,12 @@ function readAdmin(file: string, where: string, a: any, roles: Map<string, 'all'
 }
 
 function readProviders(file: string, where: string, value: unknown): string[] {
-  requireFixture(Array.isArray(value) && value.every((p) => typeof p === 'string'), file, where, 'must be a list of provider codes (google)');
+  requireFixture(
+    Array.isArray(value) && value.every((p) => typeof p === 'string'),
+    file,
+    where,
+    'must be a list of provider codes (google)',
+  );
   return value as string[];
 }
 
@@ -92,10 +114,20 @@ const CREDENTIAL = /^[0-9a-z]{32}$/;
 function readIntegration(file: string, where: string, n: any, roles: Map<string, 'all' | ReadonlySet<string>>): Integration {
   requireFixture(Number.isInteger(n?.id) && typeof n.name === 'string', file, where, 'needs an id and a name');
   for (const field of ['consumer_key', 'consumer_secret', 'access_token', 'token_secret']) {
-    requireFixture(typeof n[field] === 'string' && CREDENTIAL.test(n[field]), file, `${where}.${field}`, 'must be 32 characters of [0-9a-z]');
+    requireFixture(
+      typeof n[field] === 'string' && CREDENTIAL.test(n[field]),
+      file,
+      `${where}.${field}`,
+      'must be 32 characters of [0-9a-z]',
+    );
   }
   const resources = n.resources ?? (n.role !== undefined ? roles.get(n.role) : undefined);
-  requireFixture(resources === 'all' || Array.isArray(resources) || resources instanceof Set, file, where, 'resources must be "all" or a list of ACL resource ids');
+  requireFixture(
+    resources === 'all' || Array.isArray(resources) || resources instanceof Set,
+    file,
+    where,
+    'resources must be "all" or a list of ACL resource ids',
+  );
   return {
     id: n.id,
     name: n.name,

@@ -44,7 +44,10 @@ describe('commerce validation errors in the platform words', () => {
 
   it('stops at a value of the wrong type, before any missing field, naming the PHP type', () => {
     expect(mapped({ username: ['x'] })).toEqual({ code: 'INVALID_TYPE', params: { value: 'array', type: 'string' } });
-    expect(mapped({ username: 'a', password: 'b', websiteId: 'one' })).toEqual({ code: 'INVALID_TYPE', params: { value: 'one', type: 'int' } });
+    expect(mapped({ username: 'a', password: 'b', websiteId: 'one' })).toEqual({
+      code: 'INVALID_TYPE',
+      params: { value: 'one', type: 'int' },
+    });
   });
 
   it('calls anything else an invalid value of the field', () => {

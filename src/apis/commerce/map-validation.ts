@@ -3,14 +3,26 @@ import type { ValidationPlace } from '../../pipeline/dialect.js';
 import { commerceError, type CommerceError } from './error-codes.js';
 import { valueAtInstancePath } from '../../spec/json-pointer.js';
 
-const PHP_TYPES: Record<string, string> = { integer: 'int', number: 'float', string: 'string', boolean: 'bool', array: 'array', object: 'array' };
+const PHP_TYPES: Record<string, string> = {
+  integer: 'int',
+  number: 'float',
+  string: 'string',
+  boolean: 'bool',
+  array: 'array',
+  object: 'array',
+};
 
 /**
  * Schema violations in the platform's words, in its order: a value of the wrong type
  * stops at once; missing or empty fields are collected (one field: a single message,
  * several: "One or more input exceptions"); anything else is an invalid value.
  */
-export function mapCommerceValidation(errors: ErrorObject[], _place: ValidationPlace, data: unknown, order: readonly string[]): CommerceError {
+export function mapCommerceValidation(
+  errors: ErrorObject[],
+  _place: ValidationPlace,
+  data: unknown,
+  order: readonly string[],
+): CommerceError {
   const field = (e: ErrorObject) =>
     e.keyword === 'required' ? (e.params as any).missingProperty : e.instancePath.split('/').filter(Boolean).join('.');
   const value = (e: ErrorObject) => valueAtInstancePath(data, e.instancePath);
@@ -19,7 +31,10 @@ export function mapCommerceValidation(errors: ErrorObject[], _place: ValidationP
   if (typeError) {
     const v = value(typeError);
     const shown = v !== null && typeof v === 'object' ? 'array' : String(v);
-    return commerceError('INVALID_TYPE', { value: shown, type: PHP_TYPES[(typeError.params as any).type] ?? (typeError.params as any).type });
+    return commerceError('INVALID_TYPE', {
+      value: shown,
+      type: PHP_TYPES[(typeError.params as any).type] ?? (typeError.params as any).type,
+    });
   }
   const missing = errors.filter((e) => e.keyword === 'required' || (e.keyword === 'minLength' && value(e) === '')).map(field);
   if (missing.length > 0) {

@@ -36,6 +36,9 @@ export function oauthRefusalError(refusal: OauthRefusal): CommerceError {
       throw new Error(`OAuth request made the platform fail: ${refusal.detail ?? 'internal error'}`);
     default:
       // positional parameters (%1) keep their order as 1, 2, ...
-      return commerceError(CODES[refusal.code], Object.fromEntries(((params as readonly string[]) ?? []).map((v, i) => [String(i + 1), v])));
+      return commerceError(
+        CODES[refusal.code],
+        Object.fromEntries(((params as readonly string[]) ?? []).map((v, i) => [String(i + 1), v])),
+      );
   }
 }

@@ -47,7 +47,9 @@ describe('commerce error bodies', () => {
     expect(renderCommerceError(err, false).body).toEqual({ message: 'Decoding error.' });
     expect(renderCommerceError(err, true).body).toEqual({ message: 'Decoding error: \nSyntax error at 1:5', trace: null });
     const internal = commerceError('INTERNAL', { reportId: 'abc' }, 'db is down');
-    expect(renderCommerceError(internal, false).body).toEqual({ message: 'Internal Error. Details are available in Magento log file. Report ID: webapi-abc' });
+    expect(renderCommerceError(internal, false).body).toEqual({
+      message: 'Internal Error. Details are available in Magento log file. Report ID: webapi-abc',
+    });
     expect(renderCommerceError(internal, true)).toEqual({ status: 500, body: { message: 'db is down', trace: null } });
   });
 
@@ -56,10 +58,15 @@ describe('commerce error bodies', () => {
   });
 
   it('adds a stack trace to localized errors in developer mode, numbered as PHP prints it, and null to framework ones', () => {
-    const { body } = renderCommerceError(commerceError('NO_SUCH_ENTITY', { fieldName: 'customerId', fieldValue: 7 }), true) as { body: Record<string, unknown> };
+    const { body } = renderCommerceError(commerceError('NO_SUCH_ENTITY', { fieldName: 'customerId', fieldValue: 7 }), true) as {
+      body: Record<string, unknown>;
+    };
     expect(Object.keys(body)).toEqual(['message', 'parameters', 'trace']);
     expect(body.trace).toMatch(/^#0 \S/);
     expect((body.trace as string).split('\n').every((line, i) => line.startsWith(`#${i} `))).toBe(true);
-    expect(renderCommerceError(commerceError('NO_ROUTE'), true).body).toEqual({ message: 'Request does not match any route.', trace: null });
+    expect(renderCommerceError(commerceError('NO_ROUTE'), true).body).toEqual({
+      message: 'Request does not match any route.',
+      trace: null,
+    });
   });
 });

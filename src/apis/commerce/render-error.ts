@@ -6,7 +6,8 @@ export function renderCommerceError(err: CommerceError, dev: boolean): HandlerRe
   const def: CommerceErrorDef = COMMERCE_ERRORS[err.code];
   const body: Record<string, unknown> = {};
   if (def.kind === 'webapi') {
-    body.message = dev && def.devMessage && err.detail ? substitute(def.devMessage, { detail: err.detail }) : substitute(def.message, err.params);
+    body.message =
+      dev && def.devMessage && err.detail ? substitute(def.devMessage, { detail: err.detail }) : substitute(def.message, err.params);
   } else {
     body.message = def.message;
     const { errors, ...params } = err.params as { errors?: { code: CommerceErrorCode; params: Record<string, unknown> }[] };
@@ -24,5 +25,9 @@ function substitute(template: string, params: Record<string, unknown>): string {
 }
 
 function traceOf(err: CommerceError): string {
-  return (err.stack ?? '').split('\n').slice(1).map((line, i) => `#${i} ${line.trim().replace(/^at /, '')}`).join('\n');
+  return (err.stack ?? '')
+    .split('\n')
+    .slice(1)
+    .map((line, i) => `#${i} ${line.trim().replace(/^at /, '')}`)
+    .join('\n');
 }

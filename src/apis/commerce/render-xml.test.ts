@@ -42,7 +42,17 @@ describe("the commerce platform's XML renderer", () => {
 
   it('makes every key a valid element name: other characters become _, a name not starting with a letter or _ gets item_', () => {
     const xml = renderXml({ 'a b': 1, 'x:y': 2, '1st': 3, '-dash': 4, '.dot': 5, _ok: 6, 'ok.-_9': 7, '<script>': 8, '': 9 });
-    for (const line of ['<a_b>1</a_b>', '<x_y>2</x_y>', '<item_1st>3</item_1st>', '<item_-dash>4</item_-dash>', '<item_.dot>5</item_.dot>', '<_ok>6</_ok>', '<ok.-_9>7</ok.-_9>', '<_script_>8</_script_>', '<item_>9</item_>']) {
+    for (const line of [
+      '<a_b>1</a_b>',
+      '<x_y>2</x_y>',
+      '<item_1st>3</item_1st>',
+      '<item_-dash>4</item_-dash>',
+      '<item_.dot>5</item_.dot>',
+      '<_ok>6</_ok>',
+      '<ok.-_9>7</ok.-_9>',
+      '<_script_>8</_script_>',
+      '<item_>9</item_>',
+    ]) {
       expect(xml).toContain(line);
     }
   });

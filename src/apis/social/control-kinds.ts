@@ -8,14 +8,19 @@ const nonEmpty = (v: unknown) => typeof v === 'string' && v.length > 0;
 
 function need(input: Record<string, unknown>, ...names: string[]): void {
   const missing = names.filter((n) => !nonEmpty(input[n]));
-  if (missing.length) throw new IdentityInputError(`${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} required (non-empty strings)`);
+  if (missing.length)
+    throw new IdentityInputError(`${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} required (non-empty strings)`);
 }
 
 /**
  * Social users and client apps as the control API creates and changes them. A new user's
  * thumbnail points at `thumbnailBase` (the server's own address) unless one is given.
  */
-export function socialIdentityKinds(secrets: SecretDigester, profileSchema: ValidateFunction, thumbnailBase: () => string): Record<string, IdentityKind> {
+export function socialIdentityKinds(
+  secrets: SecretDigester,
+  profileSchema: ValidateFunction,
+  thumbnailBase: () => string,
+): Record<string, IdentityKind> {
   const checkProfile = (profile: unknown) => {
     if (!profileSchema(profile)) {
       const e = profileSchema.errors?.[0];
@@ -41,7 +46,10 @@ export function socialIdentityKinds(secrets: SecretDigester, profileSchema: Vali
         email: String(input.email),
         username,
         gender: input.gender === undefined ? 'unknown' : String(input.gender),
-        thumbnail: input.thumbnail === undefined ? `${thumbnailBase()}/socialapi/static/thumbs/${encodeURIComponent(username)}.png` : String(input.thumbnail),
+        thumbnail:
+          input.thumbnail === undefined
+            ? `${thumbnailBase()}/socialapi/static/thumbs/${encodeURIComponent(username)}.png`
+            : String(input.thumbnail),
       };
       checkProfile(profile);
       return userToIdentity({
@@ -59,7 +67,8 @@ export function socialIdentityKinds(secrets: SecretDigester, profileSchema: Vali
         user.passwordDigest = secrets.digest(String(patch.password));
       }
       const profile = { ...user.profile };
-      for (const field of ['email', 'username', 'gender', 'thumbnail'] as const) if (patch[field] !== undefined) profile[field] = String(patch[field]);
+      for (const field of ['email', 'username', 'gender', 'thumbnail'] as const)
+        if (patch[field] !== undefined) profile[field] = String(patch[field]);
       checkProfile(profile);
       return userToIdentity({
         ...user,
@@ -79,7 +88,11 @@ export function socialIdentityKinds(secrets: SecretDigester, profileSchema: Vali
     async create(input) {
       need(input, 'apiKey', 'secretKey');
       const apiKey = String(input.apiKey);
-      return appToIdentity({ apiKey, name: nonEmpty(input.name) ? String(input.name) : apiKey, secretDigest: secrets.digest(String(input.secretKey)) });
+      return appToIdentity({
+        apiKey,
+        name: nonEmpty(input.name) ? String(input.name) : apiKey,
+        secretDigest: secrets.digest(String(input.secretKey)),
+      });
     },
     update(current, patch) {
       const app = identityToApp(current);

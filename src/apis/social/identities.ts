@@ -48,11 +48,23 @@ export function userToIdentity(u: SocialUser): Identity {
 
 export function identityToUser(i: Identity): SocialUser {
   const d = i.data as { profile: SocialProfile; passwordDigest: string; verified: boolean; approved: boolean; unreadCount: number };
-  return { profile: d.profile, passwordDigest: Buffer.from(d.passwordDigest, 'base64'), verified: d.verified, approved: d.approved, unreadCount: d.unreadCount };
+  return {
+    profile: d.profile,
+    passwordDigest: Buffer.from(d.passwordDigest, 'base64'),
+    verified: d.verified,
+    approved: d.approved,
+    unreadCount: d.unreadCount,
+  };
 }
 
 export function appToIdentity(a: ClientApp): Identity {
-  return { api: API, kind: 'app', id: a.apiKey, keys: [a.apiKey], data: { apiKey: a.apiKey, name: a.name, secretDigest: a.secretDigest.toString('base64') } };
+  return {
+    api: API,
+    kind: 'app',
+    id: a.apiKey,
+    keys: [a.apiKey],
+    data: { apiKey: a.apiKey, name: a.name, secretDigest: a.secretDigest.toString('base64') },
+  };
 }
 
 export function identityToApp(i: Identity): ClientApp {
@@ -72,7 +84,8 @@ export function socialIdentities(services: Pick<Services, 'store' | 'memo'>, ns:
     },
     /** the login name matches a username, or an e-mail case-insensitively */
     async userByLoginName(name: string): Promise<SocialUser | undefined> {
-      const i = (await store.findIdentity(ns, API, 'user', usernameKey(name))) ?? (await store.findIdentity(ns, API, 'user', emailKey(name)));
+      const i =
+        (await store.findIdentity(ns, API, 'user', usernameKey(name))) ?? (await store.findIdentity(ns, API, 'user', emailKey(name)));
       return as(i, identityToUser);
     },
     async app(apiKey: string): Promise<ClientApp | undefined> {

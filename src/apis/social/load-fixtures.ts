@@ -19,14 +19,24 @@ export function loadSocialFixtures(setup: ModuleSetup): SocialFixtures {
   const doc = (setup.fixtures ?? {}) as any;
   const profileSchema = setup.schema('UserProfile');
   const apps: ClientApp[] = (doc.clientApps ?? []).map((a: any, i: number) => {
-    requireFixture(typeof a?.apiKey === 'string' && typeof a.secretKey === 'string', file, `clientApps[${i}]`, 'needs apiKey and secretKey');
+    requireFixture(
+      typeof a?.apiKey === 'string' && typeof a.secretKey === 'string',
+      file,
+      `clientApps[${i}]`,
+      'needs apiKey and secretKey',
+    );
     return { apiKey: a.apiKey, name: a.name ?? a.apiKey, secretDigest: setup.secrets.digest(a.secretKey) };
   });
   const users: SocialUser[] = (doc.users ?? []).map((u: any, i: number) => {
     const where = `users[${i}]`;
     requireFixture(typeof u?.password === 'string', file, where, 'needs a password');
     // checked as answered, with {baseUrl} standing for an address
-    checkFixture(profileSchema, { ...u.profile, thumbnail: expandThumbnail(String(u.profile?.thumbnail ?? ''), 'http://127.0.0.1') }, file, `${where}.profile`);
+    checkFixture(
+      profileSchema,
+      { ...u.profile, thumbnail: expandThumbnail(String(u.profile?.thumbnail ?? ''), 'http://127.0.0.1') },
+      file,
+      `${where}.profile`,
+    );
     return {
       profile: u.profile,
       passwordDigest: setup.secrets.digest(u.password),

@@ -9,5 +9,9 @@ const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQ
  * live on a CDN the spec does not describe), so `thumbnail` links in answers load.
  */
 export function serveThumbnail(): { status: number; headers: Record<string, string>; body: Buffer } {
-  return { status: 200, headers: { 'Content-Type': 'image/png', 'Content-Length': String(PIXEL.length), 'Cache-Control': 'public, max-age=3600' }, body: PIXEL };
+  return {
+    status: 200,
+    headers: { 'Content-Type': 'image/png', 'Content-Length': String(PIXEL.length), 'Cache-Control': 'public, max-age=3600' },
+    body: PIXEL,
+  };
 }

@@ -60,7 +60,7 @@ interface RunResult {
 /** Right-aligned digit runs: the longer run wins, else the first difference. */
 function compareRight(a: string, ai: number, b: string, bi: number): RunResult {
   let bias = 0;
-  for (;; ai++, bi++) {
+  for (; ; ai++, bi++) {
     const da = ai < a.length && isDigit(a.charCodeAt(ai));
     const db = bi < b.length && isDigit(b.charCodeAt(bi));
     if (!da && !db) return { result: bias, ai, bi };
@@ -73,7 +73,7 @@ function compareRight(a: string, ai: number, b: string, bi: number): RunResult {
 
 /** Left-aligned digit runs (one starts with 0): the first difference wins. */
 function compareLeft(a: string, ai: number, b: string, bi: number): RunResult {
-  for (;; ai++, bi++) {
+  for (; ; ai++, bi++) {
     const da = ai < a.length && isDigit(a.charCodeAt(ai));
     const db = bi < b.length && isDigit(b.charCodeAt(bi));
     if (!da && !db) return { result: 0, ai, bi };

@@ -52,7 +52,10 @@ export interface OauthRefusal {
   detail?: string;
 }
 
-export function refuseOauth(code: OauthFailureCode, extra: Partial<Pick<OauthRefusal, 'parameters' | 'errors' | 'detail'>> = {}): OauthRefusal {
+export function refuseOauth(
+  code: OauthFailureCode,
+  extra: Partial<Pick<OauthRefusal, 'parameters' | 'errors' | 'detail'>> = {},
+): OauthRefusal {
   const def = OAUTH_FAILURES[code];
   return { outcome: 'refused', code, status: def.status, message: def.message, ...extra };
 }

@@ -32,7 +32,5 @@ export function rawUrlDecode(bytes: string): string {
 
 /** urldecode: as rawurldecode, and a `+` is a space (form and query encoding). */
 export function urlDecode(bytes: string): string {
-  return bytes.replace(/\+|%([0-9A-Fa-f]{2})/g, (m, hex?: string) =>
-    hex === undefined ? ' ' : String.fromCharCode(parseInt(hex, 16)),
-  );
+  return bytes.replace(/\+|%([0-9A-Fa-f]{2})/g, (m, hex?: string) => (hex === undefined ? ' ' : String.fromCharCode(parseInt(hex, 16))));
 }

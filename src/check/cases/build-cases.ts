@@ -43,7 +43,7 @@ export interface SelectOptions {
 export const SKIP_REASONS = {
   xml: 'XML case: Prism 5.14 parses no XML request bodies (it answers 422 "must be object") and validates XML answers as if they were JSON, so --json-only/--proxy-safe leave XML out',
   lockout: '--no-lockout: the lockout flow would lock an account',
-  crossApi: 'needs both APIs (--api all) to obtain the other API\'s token',
+  crossApi: "needs both APIs (--api all) to obtain the other API's token",
   altServer: "the spec's other servers are only reachable with --target (a per-API URL names one server)",
 } as const;
 

@@ -78,12 +78,22 @@ export async function pathParamsFor(m: OperationModel, session: Session): Promis
 }
 
 /** The request a served caller makes: token, path parameters and the positive body. */
-export async function servedCall(m: OperationModel, session: Session, caller: AccountRole | undefined, example = m.examples[0]?.value): Promise<CallSpec> {
+export async function servedCall(
+  m: OperationModel,
+  session: Session,
+  caller: AccountRole | undefined,
+  example = m.examples[0]?.value,
+): Promise<CallSpec> {
   return callWithToken(m, session, await tokenFor(m, session, caller), example);
 }
 
 /** The valid request of an operation, made with a given token (or none, also not in a token field). */
-export async function callWithToken(m: OperationModel, session: Session, token: string | undefined, example = m.examples[0]?.value): Promise<CallSpec> {
+export async function callWithToken(
+  m: OperationModel,
+  session: Session,
+  token: string | undefined,
+  example = m.examples[0]?.value,
+): Promise<CallSpec> {
   const body = positiveBody(m, session.accounts, example, token);
   return {
     api: m.api,
@@ -108,5 +118,8 @@ export function lacksCredential(m: OperationModel): boolean {
 }
 
 export function makeCaseId(m: OperationModel, ...parts: string[]): string {
-  return [m.api, m.op.operationId, ...parts].join('.').replace(/[^A-Za-z0-9_.-]+/g, '-').toLowerCase();
+  return [m.api, m.op.operationId, ...parts]
+    .join('.')
+    .replace(/[^A-Za-z0-9_.-]+/g, '-')
+    .toLowerCase();
 }

@@ -48,7 +48,9 @@ export function signOauth(credentials: CheckIntegration, request: { method: stri
   const key = `${enc(options.consumerSecret ?? credentials.consumerSecret)}&${enc(credentials.tokenSecret)}`;
   const signature = createHmac('sha256', key).update(base).digest('base64');
   const fields = { ...oauth, oauth_signature: signature };
-  return `OAuth ${Object.entries(fields).map(([k, v]) => `${k}="${enc(v)}"`).join(',')}`;
+  return `OAuth ${Object.entries(fields)
+    .map(([k, v]) => `${k}="${enc(v)}"`)
+    .join(',')}`;
 }
 
 /** RFC 3986 percent-encoding, as RFC 5849 §3.6 asks. */
@@ -87,7 +89,10 @@ export function buildIntegrationCases(api: string, input: BuildInput, known: Che
       await ctx.call(call(known.allowed), expect('integration_signed_ok', 'success'));
     }),
     define('wrong-signature', 'a wrong consumer secret is refused (401)', async (ctx) => {
-      await ctx.call(call(known.allowed, { consumerSecret: `${known.allowed.consumerSecret}x` }), expect('integration_wrong_signature', 401));
+      await ctx.call(
+        call(known.allowed, { consumerSecret: `${known.allowed.consumerSecret}x` }),
+        expect('integration_wrong_signature', 401),
+      );
     }),
     define('reused-nonce', 'a nonce is used once (the replay gets 401)', async (ctx) => {
       const nonce = randomBytes(16).toString('hex');
@@ -103,15 +108,19 @@ export function buildIntegrationCases(api: string, input: BuildInput, known: Che
   ];
   if (known.inactive) {
     const inactive = known.inactive;
-    cases.push(define('inactive', 'an inactive integration is refused (401)', async (ctx) => {
-      await ctx.call(call(inactive), expect('integration_inactive', 401));
-    }));
+    cases.push(
+      define('inactive', 'an inactive integration is refused (401)', async (ctx) => {
+        await ctx.call(call(inactive), expect('integration_inactive', 401));
+      }),
+    );
   }
   if (known.withoutResource) {
     const restricted = known.withoutResource;
-    cases.push(define('resource-not-granted', 'an integration without the resource is refused (401)', async (ctx) => {
-      await ctx.call(call(restricted), expect('integration_resource_not_granted', 401));
-    }));
+    cases.push(
+      define('resource-not-granted', 'an integration without the resource is refused (401)', async (ctx) => {
+        await ctx.call(call(restricted), expect('integration_resource_not_granted', 401));
+      }),
+    );
   }
   return cases;
 }

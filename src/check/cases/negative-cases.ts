@@ -25,7 +25,14 @@ export function buildNegativeCases(m: OperationModel, input: BuildInput): CheckC
   return [...bodyFieldCases(m, input), ...encodingCases(m), ...pathParamCases(m), ...credentialCases(m, input)];
 }
 
-function defineNegative(m: OperationModel, id: string, title: string, body: (call: CallSpec) => EncodedBody | undefined, tags: CheckCase['tags'] = {}, extra: Partial<CallSpec> = {}): CheckCase {
+function defineNegative(
+  m: OperationModel,
+  id: string,
+  title: string,
+  body: (call: CallSpec) => EncodedBody | undefined,
+  tags: CheckCase['tags'] = {},
+  extra: Partial<CallSpec> = {},
+): CheckCase {
   return {
     id: makeCaseId(m, 'negative', id),
     api: m.api,
@@ -53,25 +60,31 @@ function bodyFieldCases(m: OperationModel, input: BuildInput): CheckCase[] {
     out.push(defineNegative(m, `missing-${name}`, `missing required field "${name}"`, (call) => json(call, (b) => omitFields(b, [name]))));
   }
   for (const names of alternativeGroups(m)) {
-    out.push(defineNegative(m, `missing-${names.join('-')}`, `missing ${names.map((n) => `"${n}"`).join(' and ')} (one is required)`, (call) => json(call, (b) => omitFields(b, names))));
+    out.push(
+      defineNegative(m, `missing-${names.join('-')}`, `missing ${names.map((n) => `"${n}"`).join(' and ')} (one is required)`, (call) =>
+        json(call, (b) => omitFields(b, names)),
+      ),
+    );
   }
   if (required.length > 0) out.push(defineNegative(m, 'empty-object', 'an empty JSON object', () => encodeBody({}, 'application/json')));
   for (const name of Object.keys(base)) {
     const type = propertyType(m, name);
     const wrong = type ? WRONG_VALUES[type] : undefined;
     if (!wrong) continue;
-    out.push(defineNegative(m, `wrong-type-${name}`, `"${name}" as ${wrong.shown} instead of ${type}`, (call) => json(call, (b) => ({ ...b, [name]: wrong.value }))));
+    out.push(
+      defineNegative(m, `wrong-type-${name}`, `"${name}" as ${wrong.shown} instead of ${type}`, (call) =>
+        json(call, (b) => ({ ...b, [name]: wrong.value })),
+      ),
+    );
   }
   return out;
 }
 
 /** `anyOf` branches that each require one field ("username or email"): all of them left out. */
 function alternativeGroups(m: OperationModel): string[][] {
-  const branches = (m.bodySchema?.allOf ?? []).flatMap((s: any) => (s.anyOf ?? s.oneOf ? [s.anyOf ?? s.oneOf] : []));
+  const branches = (m.bodySchema?.allOf ?? []).flatMap((s: any) => ((s.anyOf ?? s.oneOf) ? [s.anyOf ?? s.oneOf] : []));
   if (m.bodySchema?.anyOf) branches.push(m.bodySchema.anyOf);
-  return branches
-    .map((list: any[]) => list.flatMap((b) => b.required ?? []))
-    .filter((names: string[]) => names.length > 1);
+  return branches.map((list: any[]) => list.flatMap((b) => b.required ?? [])).filter((names: string[]) => names.length > 1);
 }
 
 function propertyType(m: OperationModel, name: string): string | undefined {
@@ -92,13 +105,22 @@ function encodingCases(m: OperationModel): CheckCase[] {
   if (m.requestTypes.length === 0) return [];
   const text = (call: CallSpec) => (typeof call.body?.payload === 'string' ? call.body.payload : '{}');
   const out = [
-    defineNegative(m, 'content-type-text-plain', 'unsupported Content-Type text/plain', (call) => ({ payload: text(call), contentType: 'text/plain' })),
+    defineNegative(m, 'content-type-text-plain', 'unsupported Content-Type text/plain', (call) => ({
+      payload: text(call),
+      contentType: 'text/plain',
+    })),
     defineNegative(m, 'content-type-missing', 'a body without Content-Type', (call) => ({ payload: new TextEncoder().encode(text(call)) })),
-    defineNegative(m, 'malformed-json', 'malformed JSON body', () => ({ payload: MALFORMED.json, contentType: 'application/json' }), { prismAnswers: PRISM_ANSWERS.malformedJson }),
+    defineNegative(m, 'malformed-json', 'malformed JSON body', () => ({ payload: MALFORMED.json, contentType: 'application/json' }), {
+      prismAnswers: PRISM_ANSWERS.malformedJson,
+    }),
   ];
   const xmlType = m.requestTypes.find(isXmlType);
   if (xmlType) {
-    out.push(defineNegative(m, 'malformed-xml', `malformed XML body (${xmlType})`, () => ({ payload: MALFORMED.xml, contentType: xmlType }), { xml: true }));
+    out.push(
+      defineNegative(m, 'malformed-xml', `malformed XML body (${xmlType})`, () => ({ payload: MALFORMED.xml, contentType: xmlType }), {
+        xml: true,
+      }),
+    );
   }
   return out;
 }
@@ -107,7 +129,14 @@ function pathParamCases(m: OperationModel): CheckCase[] {
   return m.pathParams
     .filter((p) => p.type === 'integer' || p.type === 'number')
     .map((p) =>
-      defineNegative(m, `path-${p.name}-not-numeric`, `non-numeric path parameter "${p.name}"`, (call) => call.body, {}, { pathParams: { [p.name]: 'not-a-number' } }),
+      defineNegative(
+        m,
+        `path-${p.name}-not-numeric`,
+        `non-numeric path parameter "${p.name}"`,
+        (call) => call.body,
+        {},
+        { pathParams: { [p.name]: 'not-a-number' } },
+      ),
     );
 }
 

@@ -4,7 +4,16 @@ import { findRole, type ApiProfile } from '../api-profile.js';
 import type { CheckCase, Expectation } from '../case-types.js';
 import type { OperationModel } from '../spec-model.js';
 import type { Session } from '../session.js';
-import { makeCaseId, lacksCredential, ownerCheck, PRISM_ANSWERS, requiredRoles, callWithToken, tokenFor, type BuildInput } from './case-helpers.js';
+import {
+  makeCaseId,
+  lacksCredential,
+  ownerCheck,
+  PRISM_ANSWERS,
+  requiredRoles,
+  callWithToken,
+  tokenFor,
+  type BuildInput,
+} from './case-helpers.js';
 
 /** Who calls: a role's live token, or a token that must not work. */
 interface Caller {
@@ -70,11 +79,23 @@ function callersOf(api: string, input: BuildInput): Caller[] {
   }
   if (profile.revoke) {
     const role = profile.revoke.role;
-    callers.push({ key: 'revoked', title: `a revoked ${profile.roles[role].title.replace(/^an? /, '')}`, token: (s) => s.revokedToken(api), requires: [role], tags: {} });
+    callers.push({
+      key: 'revoked',
+      title: `a revoked ${profile.roles[role].title.replace(/^an? /, '')}`,
+      token: (s) => s.revokedToken(api),
+      requires: [role],
+      tags: {},
+    });
   }
   for (const other of Object.keys(input.models).filter((a) => a !== api)) {
     const [role, declared] = Object.entries(input.models[other].profile.roles)[0];
-    callers.push({ key: `${other}-token`, title: `${declared.title} (other API)`, token: (s) => s.token(role), requires: [role], tags: { crossApi: true } });
+    callers.push({
+      key: `${other}-token`,
+      title: `${declared.title} (other API)`,
+      token: (s) => s.token(role),
+      requires: [role],
+      tags: { crossApi: true },
+    });
   }
   return callers;
 }

@@ -11,12 +11,27 @@ const SUCCESS = { check: 'positive_data_acceptance', outcome: 'success' } as con
  * answer format, every server of the spec.
  */
 export function buildPositiveCases(m: OperationModel, input: BuildInput): CheckCase[] {
-  return [...exampleCases(m, input), ...mediaTypeCases(m, input), ...tokenPlacementCases(m, input), ...answerFormatCases(m, input), ...serverCases(m, input)];
+  return [
+    ...exampleCases(m, input),
+    ...mediaTypeCases(m, input),
+    ...tokenPlacementCases(m, input),
+    ...answerFormatCases(m, input),
+    ...serverCases(m, input),
+  ];
 }
 
 function definePositive(m: OperationModel, id: string, title: string, run: CheckCase['run'], tags: CheckCase['tags'] = {}): CheckCase {
   const caller = grantedRole(m);
-  return { id: makeCaseId(m, 'positive', id), api: m.api, operationId: m.op.operationId, title, category: 'positive', requires: requiredRoles(m, caller), tags, run };
+  return {
+    id: makeCaseId(m, 'positive', id),
+    api: m.api,
+    operationId: m.op.operationId,
+    title,
+    category: 'positive',
+    requires: requiredRoles(m, caller),
+    tags,
+    run,
+  };
 }
 
 function exampleCases(m: OperationModel, input: BuildInput): CheckCase[] {
@@ -24,9 +39,14 @@ function exampleCases(m: OperationModel, input: BuildInput): CheckCase[] {
   const verify = ownerCheck(m, input.accounts, caller);
   const examples = m.examples.length > 0 ? m.examples : [undefined];
   return examples.map((ex) =>
-    definePositive(m, ex ? `example-${ex.name}` : 'request', ex ? `spec example "${ex.name}"` : 'a served caller is answered', async (ctx) => {
-      await ctx.call(await servedCall(m, ctx.session, caller, ex?.value), { ...SUCCESS, verify });
-    }),
+    definePositive(
+      m,
+      ex ? `example-${ex.name}` : 'request',
+      ex ? `spec example "${ex.name}"` : 'a served caller is answered',
+      async (ctx) => {
+        await ctx.call(await servedCall(m, ctx.session, caller, ex?.value), { ...SUCCESS, verify });
+      },
+    ),
   );
 }
 
@@ -39,11 +59,17 @@ function mediaTypeCases(m: OperationModel, input: BuildInput): CheckCase[] {
       const example = own?.value ?? m.examples[0]?.value;
       if (!example) return [];
       return [
-        definePositive(m, `body-${type}`, `body as ${type}${own ? ` (spec example "${own.name}")` : ''}`, async (ctx) => {
-          const call = await servedCall(m, ctx.session, grantedRole(m), example);
-          const body = positiveBody(m, input.accounts, example, call.token)!;
-          await ctx.call({ ...call, body: encodeBody(body, type, m.xmlRoot) }, SUCCESS);
-        }, { xml: isXmlType(type) }),
+        definePositive(
+          m,
+          `body-${type}`,
+          `body as ${type}${own ? ` (spec example "${own.name}")` : ''}`,
+          async (ctx) => {
+            const call = await servedCall(m, ctx.session, grantedRole(m), example);
+            const body = positiveBody(m, input.accounts, example, call.token)!;
+            await ctx.call({ ...call, body: encodeBody(body, type, m.xmlRoot) }, SUCCESS);
+          },
+          { xml: isXmlType(type) },
+        ),
       ];
     });
 }
@@ -62,24 +88,36 @@ function tokenPlacementCases(m: OperationModel, input: BuildInput): CheckCase[] 
   const field = m.security.queryKeys.find((k) => m.bodySchema?.properties?.[k] !== undefined);
   if (field) {
     out.push(
-      definePositive(m, `token-in-body-${field}`, `token as body field "${field}"`, async (ctx) => {
-        const call = await servedCall(m, ctx.session, grantedRole(m));
-        const body = { ...positiveBody(m, input.accounts, undefined, call.token), [field]: call.token };
-        await ctx.call({ ...call, token: undefined, body: encodeBody(body, 'application/json') }, SUCCESS);
-      }, { prismAnswers: 'the token travels in a body field, which no declared security scheme covers, so Prism answers 401 itself' }),
+      definePositive(
+        m,
+        `token-in-body-${field}`,
+        `token as body field "${field}"`,
+        async (ctx) => {
+          const call = await servedCall(m, ctx.session, grantedRole(m));
+          const body = { ...positiveBody(m, input.accounts, undefined, call.token), [field]: call.token };
+          await ctx.call({ ...call, token: undefined, body: encodeBody(body, 'application/json') }, SUCCESS);
+        },
+        { prismAnswers: 'the token travels in a body field, which no declared security scheme covers, so Prism answers 401 itself' },
+      ),
     );
   }
   return out;
 }
 
 /** Every XML answer type a success declares, asked for with Accept. */
-function answerFormatCases(m: OperationModel, input: BuildInput): CheckCase[] {
+function answerFormatCases(m: OperationModel, _input: BuildInput): CheckCase[] {
   const types = [...m.responseTypes.entries()].filter(([s]) => /^2/.test(s)).flatMap(([, t]) => t);
   return [...new Set(types)].filter(isXmlType).map((type) =>
-    definePositive(m, `accept-${type}`, `answer as ${type} (Accept)`, async (ctx) => {
-      const call = await servedCall(m, ctx.session, grantedRole(m));
-      await ctx.call({ ...call, accept: type }, SUCCESS);
-    }, { xml: true }),
+    definePositive(
+      m,
+      `accept-${type}`,
+      `answer as ${type} (Accept)`,
+      async (ctx) => {
+        const call = await servedCall(m, ctx.session, grantedRole(m));
+        await ctx.call({ ...call, accept: type }, SUCCESS);
+      },
+      { xml: true },
+    ),
   );
 }
 
@@ -87,9 +125,15 @@ function answerFormatCases(m: OperationModel, input: BuildInput): CheckCase[] {
 function serverCases(m: OperationModel, input: BuildInput): CheckCase[] {
   const paths = input.models[m.api].serverPaths;
   return paths.slice(1).map((path, i) =>
-    definePositive(m, `server-${i + 1}`, `served under ${path || '/'}`, async (ctx) => {
-      const call = await servedCall(m, ctx.session, grantedRole(m));
-      await ctx.call({ ...call, server: i + 1 }, SUCCESS);
-    }, { altServer: true }),
+    definePositive(
+      m,
+      `server-${i + 1}`,
+      `served under ${path || '/'}`,
+      async (ctx) => {
+        const call = await servedCall(m, ctx.session, grantedRole(m));
+        await ctx.call({ ...call, server: i + 1 }, SUCCESS);
+      },
+      { altServer: true },
+    ),
   );
 }

@@ -11,7 +11,10 @@ interface Palette {
   bold: Paint;
 }
 
-const ansi = (code: number): Paint => (s) => `\u001b[${code}m${s}\u001b[0m`;
+const ansi =
+  (code: number): Paint =>
+  (s) =>
+    `\u001b[${code}m${s}\u001b[0m`;
 const plain: Paint = (s) => s;
 
 /** Colours only on a terminal, and never with NO_COLOR set. */

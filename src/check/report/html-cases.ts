@@ -10,7 +10,8 @@ export function renderScores(summary: Summary): string {
     .map((o) => {
       const score = o.score === null ? '–' : `${o.score.toFixed(1)} %`;
       const meter = o.score === null ? '' : `<meter min="0" max="100" value="${o.score}" aria-hidden="true"></meter>`;
-      const mark = o.score === null ? '' : o.score === 100 ? '<span class="mark mark-passed">✓</span> ' : '<span class="mark mark-failed">✗</span> ';
+      const mark =
+        o.score === null ? '' : o.score === 100 ? '<span class="mark mark-passed">✓</span> ' : '<span class="mark mark-failed">✗</span> ';
       return `<tr data-filter="score" data-api="${escapeHtml(o.api)}"><td>${escapeHtml(o.api)}</td><th scope="row">${escapeHtml(o.operationId)}</th><td><code>${escapeHtml(`${o.method} ${o.path}`)}</code></td><td class="num">${mark}${score} ${meter}</td><td class="num">${o.passed}/${o.total}</td><td class="num">${o.skippedCases}</td></tr>`;
     })
     .join('\n');
@@ -34,7 +35,8 @@ export function renderCaseTable(results: readonly CaseResult[], anchors: Failure
     .map((r) => {
       const first = r.checks.find((c) => !c.passed);
       const title = first && anchors.get(first) ? `<a href="#${anchors.get(first)}">${escapeHtml(r.title)}</a>` : escapeHtml(r.title);
-      const checks = r.status === 'skipped' ? escapeHtml(r.skipReason ?? '') : `${r.checks.filter((c) => c.passed).length}/${r.checks.length}`;
+      const checks =
+        r.status === 'skipped' ? escapeHtml(r.skipReason ?? '') : `${r.checks.filter((c) => c.passed).length}/${r.checks.length}`;
       return `<tr ${renderFilterData('case', r)}><td>${renderOutcomeMark(r.status)}</td><td>${escapeHtml(r.api)}</td><td>${escapeHtml(r.category)}</td><th scope="row">${title}</th><td>${escapeHtml(r.operationId)}</td><td>${checks}</td><td><code>${escapeHtml(r.id)}</code></td></tr>`;
     })
     .join('\n');

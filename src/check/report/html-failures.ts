@@ -22,9 +22,7 @@ export function renderFailureLink(check: CheckResult, anchors: FailureAnchors): 
 /** Every failed check, grouped by case, with the request that was sent and the answer. */
 export function renderFailures(results: readonly CaseResult[], anchors: FailureAnchors): string {
   const failed = results.filter((r) => r.status === 'failed');
-  const body = failed.length
-    ? failed.map((r) => renderFailedCase(r, anchors)).join('\n')
-    : '<p class="all-clear">No check failed.</p>';
+  const body = failed.length ? failed.map((r) => renderFailedCase(r, anchors)).join('\n') : '<p class="all-clear">No check failed.</p>';
   return `<section aria-labelledby="failures-heading">
 <h2 id="failures-heading">Failed checks <span class="count">(${anchors.size})</span></h2>
 ${body}

@@ -18,7 +18,9 @@ function renderFlow(r: CaseResult, anchors: FailureAnchors): string {
   const steps =
     r.status === 'skipped'
       ? `<p class="meta">Skipped: ${escapeHtml(r.skipReason ?? '')}</p>`
-      : `<ol class="steps">\n${groupSteps(r.checks).map((checks) => renderStep(checks, anchors)).join('\n')}\n</ol>`;
+      : `<ol class="steps">\n${groupSteps(r.checks)
+          .map((checks) => renderStep(checks, anchors))
+          .join('\n')}\n</ol>`;
   return `<article class="flow" id="flow-${escapeHtml(r.id)}" ${renderFilterData('item', r)}>
 <h3>${renderOutcomeMark(r.status)} ${escapeHtml(r.title)}</h3>
 <p class="meta"><code>${escapeHtml(r.id)}</code> · ${escapeHtml(r.api)}</p>
@@ -44,7 +46,9 @@ function renderStep(checks: CheckResult[], anchors: FailureAnchors): string {
   const failedList = failed.length
     ? `<ul class="step-failures">${failed.map((c) => `<li>${renderFailureLink(c, anchors)}: ${escapeHtml(firstLine(c.message))}</li>`).join('')}</ul>`
     : '';
-  const passedNote = passed.length ? `<span class="passed-checks">${passed.length} passed: ${passed.map((c) => escapeHtml(c.name)).join(', ')}</span>` : '';
+  const passedNote = passed.length
+    ? `<span class="passed-checks">${passed.length} passed: ${passed.map((c) => escapeHtml(c.name)).join(', ')}</span>`
+    : '';
   return `<li class="step step-${outcome}">${renderOutcomeMark(outcome)} <span class="step-name">${escapeHtml(checks[0].step)}</span>${failedList}${passedNote}</li>`;
 }
 

@@ -15,7 +15,16 @@ const ACCESS_CHECKS = new Set(['access_allowed', 'access_denied', 'access_not_gr
 export function renderMatrix(results: readonly CaseResult[], operations: readonly OperationScore[], anchors: FailureAnchors): string {
   const cases = results.filter((r): r is MatrixCase => r.matrix !== undefined);
   const apis = [...new Set(cases.map((r) => r.api))];
-  const grids = apis.map((api) => renderGrid(api, cases.filter((r) => r.api === api), operations, anchors)).join('\n');
+  const grids = apis
+    .map((api) =>
+      renderGrid(
+        api,
+        cases.filter((r) => r.api === api),
+        operations,
+        anchors,
+      ),
+    )
+    .join('\n');
   return `<section aria-labelledby="matrix-heading">
 <h2 id="matrix-heading">Permission matrix</h2>
 <p>Every operation called by every kind of caller, with a valid body, so only the caller differs.
@@ -28,7 +37,10 @@ ${grids || '<p>No permission cases were run.</p>'}
 }
 
 function renderGrid(api: string, cases: MatrixCase[], operations: readonly OperationScore[], anchors: FailureAnchors): string {
-  const callers = uniqueBy(cases.map((r) => r.matrix), (m) => m.caller);
+  const callers = uniqueBy(
+    cases.map((r) => r.matrix),
+    (m) => m.caller,
+  );
   const rows = [...new Set(cases.map((r) => r.operationId))];
   const byCell = new Map(cases.map((r) => [`${r.operationId} ${r.matrix.caller}`, r]));
   const failed = cases.filter((r) => r.status === 'failed').length;
@@ -61,7 +73,8 @@ ${body}
 function renderCell(r: MatrixCase | undefined, anchors: FailureAnchors): string {
   if (!r) return '<td class="cell cell-none">not applicable</td>';
   const expected = `<span class="expected">expected <b>${escapeHtml(describeExpected(r.matrix.expected))}</b></span>`;
-  if (r.status === 'skipped') return `<td class="cell cell-skipped" id="cell-${escapeHtml(r.id)}" ${renderFilterData('cell', r)}>${renderOutcomeMark('skipped')}${expected}</td>`;
+  if (r.status === 'skipped')
+    return `<td class="cell cell-skipped" id="cell-${escapeHtml(r.id)}" ${renderFilterData('cell', r)}>${renderOutcomeMark('skipped')}${expected}</td>`;
   const failed = r.checks.filter((c) => !c.passed);
   const links = failed.length ? `<span class="checks">${failed.map((c) => renderFailureLink(c, anchors)).join(', ')}</span>` : '';
   return `<td class="cell cell-${r.status}" id="cell-${escapeHtml(r.id)}" ${renderFilterData('cell', r)}>${renderOutcomeMark(r.status)}${expected}<span class="actual">got <b>${escapeHtml(describeActual(r))}</b></span>${links}</td>`;

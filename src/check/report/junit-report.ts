@@ -51,7 +51,8 @@ function renderSuite(suite: string, cases: TestCase[]): string {
   const inner = cases
     .map((c) => {
       const open = `    <testcase classname="${escapeAttr(suite)}" name="${escapeAttr(c.name)}" time="${c.seconds.toFixed(3)}"`;
-      if (c.failure) return `${open}>\n      <failure message="${escapeAttr(c.failure.message)}" type="check">${escapeText(c.failure.detail)}</failure>\n    </testcase>\n`;
+      if (c.failure)
+        return `${open}>\n      <failure message="${escapeAttr(c.failure.message)}" type="check">${escapeText(c.failure.detail)}</failure>\n    </testcase>\n`;
       if (c.skipped !== undefined) return `${open}>\n      <skipped message="${escapeAttr(c.skipped)}"/>\n    </testcase>\n`;
       return `${open}/>\n`;
     })
@@ -61,7 +62,11 @@ function renderSuite(suite: string, cases: TestCase[]): string {
 
 function escapeText(s: string): string {
   // Characters XML 1.0 cannot carry are dropped: an answer may contain anything.
-  return s.replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD]/g, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return s
+    .replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD]/g, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
 }
 
 function escapeAttr(s: string): string {

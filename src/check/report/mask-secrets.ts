@@ -104,7 +104,10 @@ function maskForm(text: string): string {
 
 function maskMultipart(text: string): string {
   // Each part: its headers naming the field, a blank line, the value up to the line break.
-  return text.replace(/(name="([^"]*)"[^\r\n]*\r?\n(?:[^\r\n]+\r?\n)*\r?\n)([^\r\n]*)/g, (_all, head: string, name: string, value: string) => head + maskValue(name, value));
+  return text.replace(
+    /(name="([^"]*)"[^\r\n]*\r?\n(?:[^\r\n]+\r?\n)*\r?\n)([^\r\n]*)/g,
+    (_all, head: string, name: string, value: string) => head + maskValue(name, value),
+  );
 }
 
 function maskXml(text: string): string {
@@ -122,7 +125,10 @@ function maskXml(text: string): string {
  */
 export function maskText(text: string): string {
   return text
-    .replace(/("([\w-]+)"\s*:\s*")((?:[^"\\]|\\.)*)"/g, (_all, head: string, name: string, value: string) => `${head}${maskValue(name, value)}"`)
+    .replace(
+      /("([\w-]+)"\s*:\s*")((?:[^"\\]|\\.)*)"/g,
+      (_all, head: string, name: string, value: string) => `${head}${maskValue(name, value)}"`,
+    )
     .replace(/\b([\w-]+)=([^&\s"';,]+)/g, (_all, name: string, value: string) => `${name}=${maskValue(name, value)}`)
     .replace(/\b(Bearer|Basic)\s+([^\s"',;]+)/gi, (_all, scheme: string, value: string) => `${scheme} ${maskToken(value)}`)
     .replace(/"([A-Za-z0-9_-]{20,})"/g, (all, value: string) => (TOKEN_SHAPE.test(value) ? `"${maskToken(value)}"` : all));

@@ -28,7 +28,16 @@ export function summarize(results: readonly CaseResult[], models: readonly ApiMo
   const scores = new Map<string, OperationScore>();
   for (const model of models) {
     for (const { op } of model.operations) {
-      scores.set(`${op.api}.${op.operationId}`, { api: op.api, operationId: op.operationId, method: op.method, path: op.path, passed: 0, total: 0, score: null, skippedCases: 0 });
+      scores.set(`${op.api}.${op.operationId}`, {
+        api: op.api,
+        operationId: op.operationId,
+        method: op.method,
+        path: op.path,
+        passed: 0,
+        total: 0,
+        score: null,
+        skippedCases: 0,
+      });
     }
   }
   const skipped = new Map<string, string[]>();

@@ -46,22 +46,25 @@ export function createIdentityHandlers(runtime: Runtime): Record<string, Handler
   };
   const save = async (ctx: Ctx, t: Target, identity: Identity) => {
     const result = await store.putIdentity(ctx.ns.name, identity);
-    if (result === 'key-conflict') throw controlError('CONFLICT', `another ${t.name} has the same login name or key (${identity.keys.join(', ')})`);
+    if (result === 'key-conflict')
+      throw controlError('CONFLICT', `another ${t.name} has the same login name or key (${identity.keys.join(', ')})`);
   };
   const guarded = <T>(work: () => Promise<T>): Promise<T> =>
     work().catch((err) => {
       if (err instanceof IdentityInputError) throw controlError('BAD_REQUEST', err.message);
       throw err;
     });
-  const create = (apiName: string, kindName: string): Handler => async (ctx) => {
-    const t = apiName ? target(apiName, kindName) : fromPath(ctx);
-    await runtime.namespaces.ensure(ctx.ns.name);
-    const identity = await guarded(() => t.kind.create((ctx.body ?? {}) as Record<string, unknown>, tools(ctx, t)));
-    const exists = await store.getIdentity(ctx.ns.name, t.api.name, t.kind.kind, identity.id);
-    if (exists) throw controlError('CONFLICT', `a ${t.name} with id ${identity.id} exists`);
-    await save(ctx, t, identity);
-    return { status: 201, body: t.kind.view(identity, ctx.ns.now()) };
-  };
+  const create =
+    (apiName: string, kindName: string): Handler =>
+    async (ctx) => {
+      const t = apiName ? target(apiName, kindName) : fromPath(ctx);
+      await runtime.namespaces.ensure(ctx.ns.name);
+      const identity = await guarded(() => t.kind.create((ctx.body ?? {}) as Record<string, unknown>, tools(ctx, t)));
+      const exists = await store.getIdentity(ctx.ns.name, t.api.name, t.kind.kind, identity.id);
+      if (exists) throw controlError('CONFLICT', `a ${t.name} with id ${identity.id} exists`);
+      await save(ctx, t, identity);
+      return { status: 201, body: t.kind.view(identity, ctx.ns.now()) };
+    };
   return {
     async listIdentities(ctx) {
       const t = fromPath(ctx);

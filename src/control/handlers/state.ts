@@ -42,7 +42,11 @@ export function createStateHandlers(runtime: Runtime, onReset: (ns: string) => v
     },
     async putSettings(ctx) {
       const current = await record(ctx.ns.name);
-      const change = ctx.body as { lockoutFailures?: number | null; lockoutSeconds?: number | null; tokenLifetimes?: Record<string, number | null> };
+      const change = ctx.body as {
+        lockoutFailures?: number | null;
+        lockoutSeconds?: number | null;
+        tokenLifetimes?: Record<string, number | null>;
+      };
       const types = new Set(runtime.modules.flatMap((m) => m.userTypes));
       const unknown = Object.keys(change.tokenLifetimes ?? {}).filter((t) => !types.has(t));
       if (unknown.length) throw controlError('BAD_REQUEST', `unknown token type ${unknown.join(', ')} (known: ${[...types].join(', ')})`);
@@ -63,7 +67,10 @@ export function createStateHandlers(runtime: Runtime, onReset: (ns: string) => v
     },
     async listNamespaces() {
       const all = await store.listNamespaces();
-      return { status: 200, body: all.map((r) => ({ name: r.name, createdAt: iso(r.createdAt), clockOffsetSeconds: r.clockOffsetMs / 1000 })) };
+      return {
+        status: 200,
+        body: all.map((r) => ({ name: r.name, createdAt: iso(r.createdAt), clockOffsetSeconds: r.clockOffsetMs / 1000 })),
+      };
     },
     async deleteNamespace(ctx) {
       const name = String(ctx.pathParams.name);

@@ -36,7 +36,14 @@ export function createSteeringHandlers(inspection: Inspection): Record<string, H
 }
 
 function showRule(r: SteeringRule): Record<string, unknown> {
-  const view: Record<string, unknown> = { id: r.id, api: r.api, operationId: r.operationId, bypassAuth: r.bypassAuth, used: r.used, createdAt: iso(r.createdAt) };
+  const view: Record<string, unknown> = {
+    id: r.id,
+    api: r.api,
+    operationId: r.operationId,
+    bypassAuth: r.bypassAuth,
+    used: r.used,
+    createdAt: iso(r.createdAt),
+  };
   for (const key of ['username', 'userId', 'remaining', 'probability', 'status', 'example', 'fault'] as const) {
     if (r[key] !== undefined) view[key] = r[key];
   }

@@ -42,7 +42,8 @@ export function createTokenHandlers(runtime: Runtime): Record<string, Handler> {
       if (!identity) throw controlError('NOT_FOUND', `no ${api.name} ${body.userType} with id ${userId}`);
       // Tokens bound to a client app (social) take the one asked for, or the first there is.
       let clientApp = body.clientApp;
-      if (clientApp === undefined && body.userType === 'social') clientApp = (await store.listIdentities(ctx.ns.name, api.name, 'app'))[0]?.id;
+      if (clientApp === undefined && body.userType === 'social')
+        clientApp = (await store.listIdentities(ctx.ns.name, api.name, 'app'))[0]?.id;
       const token = await issueToken({
         store,
         ns: ctx.ns.name,

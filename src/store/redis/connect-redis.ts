@@ -56,7 +56,9 @@ export async function connectRedis(url: string, options: RedisConnectOptions = {
     client.disconnect();
     // "Connection is closed" says less than the socket's own error (ECONNREFUSED, ENOTFOUND)
     const why = (firstError ?? (err as Error)).message.replace(/\.$/, '');
-    throw new RedisStateError(`cannot use Redis at ${shown}: ${why}. Start Redis, or check the URL (--state redis://host:port/db, or ${REDIS_URL_VARIABLE} with --state redis)`);
+    throw new RedisStateError(
+      `cannot use Redis at ${shown}: ${why}. Start Redis, or check the URL (--state redis://host:port/db, or ${REDIS_URL_VARIABLE} with --state redis)`,
+    );
   }
   started = true;
   return client;

@@ -6,7 +6,9 @@ import { IDENTITY_LUA } from './lua-helpers.js';
  */
 export const PUT_IDENTITY = {
   keys: 3,
-  lua: IDENTITY_LUA + String.raw`
+  lua:
+    IDENTITY_LUA +
+    String.raw`
 if redis.call('EXISTS', KEYS[1]) == 0 then return 'no-namespace' end
 local keys = {}
 for i = 5, #ARGV do keys[#keys + 1] = ARGV[i] end

@@ -9,7 +9,9 @@ import { DROP_LUA, IDENTITY_LUA } from './lua-helpers.js';
  */
 export const SEED_NAMESPACE = {
   keys: 11,
-  lua: `${IDENTITY_LUA}${DROP_LUA}` + String.raw`
+  lua:
+    `${IDENTITY_LUA}${DROP_LUA}` +
+    String.raw`
 local mode, ns = ARGV[1], ARGV[2]
 local exists = redis.call('EXISTS', KEYS[1]) == 1
 if mode == 'create' and exists then return redis.call('HGETALL', KEYS[1]) end

@@ -55,7 +55,18 @@ export function namespaceKeys(ns: string): NamespaceKeys {
 
 /** Every fixed key of a namespace, in the order the drop script expects them. */
 export function fixedKeysOf(k: NamespaceKeys): string[] {
-  return [k.record, k.identities, k.identityKeys, k.counters, k.tokens, k.tokenExpiry, k.userTokenSets, k.failures, k.failureExpiry, k.nonces];
+  return [
+    k.record,
+    k.identities,
+    k.identityKeys,
+    k.counters,
+    k.tokens,
+    k.tokenExpiry,
+    k.userTokenSets,
+    k.failures,
+    k.failureExpiry,
+    k.nonces,
+  ];
 }
 
 export function userTokensKey(k: NamespaceKeys, api: string, userType: string, userId: string): string {

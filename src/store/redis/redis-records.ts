@@ -6,7 +6,13 @@ export function toNamespace(name: string, raw: Record<string, string> | string[]
   if (!raw) return undefined;
   const h = Array.isArray(raw) ? pairsToObject(raw) : raw;
   if (h.createdAt === undefined) return undefined;
-  return { name, createdAt: Number(h.createdAt), clockOffsetMs: Number(h.clockOffsetMs), settings: JSON.parse(h.settings), seedHash: h.seedHash };
+  return {
+    name,
+    createdAt: Number(h.createdAt),
+    clockOffsetMs: Number(h.clockOffsetMs),
+    settings: JSON.parse(h.settings),
+    seedHash: h.seedHash,
+  };
 }
 
 function pairsToObject(flat: string[]): Record<string, string> {

@@ -15,7 +15,10 @@ export function pickRedisUrl(state: string, env: NodeJS.ProcessEnv): string | un
   if (isRedisUrl(state)) return state;
   if (state !== 'redis') return undefined;
   const url = env[REDIS_URL_VARIABLE];
-  if (!url || !isRedisUrl(url)) throw new Error(`--state redis reads the URL from ${REDIS_URL_VARIABLE} (redis://host:port/db or rediss://...), which is ${url ? 'not a Redis URL' : 'not set'}`);
+  if (!url || !isRedisUrl(url))
+    throw new Error(
+      `--state redis reads the URL from ${REDIS_URL_VARIABLE} (redis://host:port/db or rediss://...), which is ${url ? 'not a Redis URL' : 'not set'}`,
+    );
   return url;
 }
 

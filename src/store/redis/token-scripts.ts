@@ -50,7 +50,9 @@ end
 /** KEYS: tokens, token expiry. ARGV: id, api, user set prefix. Answers 1 when it was there. */
 export const REVOKE_TOKEN = {
   keys: 2,
-  lua: FORGET_TOKEN_LUA + String.raw`
+  lua:
+    FORGET_TOKEN_LUA +
+    String.raw`
 local json = redis.call('HGET', KEYS[1], ARGV[1])
 if not json or cjson.decode(json).api ~= ARGV[2] then return 0 end
 return forgetToken(ARGV[1], json)
@@ -60,7 +62,9 @@ return forgetToken(ARGV[1], json)
 /** KEYS: tokens, token expiry. ARGV: now, limit, user set prefix. Answers how many were deleted. */
 export const SWEEP_TOKENS = {
   keys: 2,
-  lua: FORGET_TOKEN_LUA + String.raw`
+  lua:
+    FORGET_TOKEN_LUA +
+    String.raw`
 local n = 0
 for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[2]))) do
   local json = redis.call('HGET', KEYS[1], id)

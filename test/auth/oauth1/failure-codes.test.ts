@@ -4,7 +4,11 @@ import { OAUTH_FAILURES, verifyOauthRequest, type OauthFailureCode, type OauthRe
 import { ERP, makeDeps, NOW_S, signWithLibrary, type FakeStore, type SignOptions } from './erp-connector.js';
 
 const URL = 'https://shop.example.com/rest/default/V1/customers/1';
-const get = (options: Partial<SignOptions> = {}): OauthRequest => ({ method: 'GET', url: URL, authorization: signWithLibrary({ method: 'GET', url: URL, ...options }) });
+const get = (options: Partial<SignOptions> = {}): OauthRequest => ({
+  method: 'GET',
+  url: URL,
+  authorization: signWithLibrary({ method: 'GET', url: URL, ...options }),
+});
 const other = 'anothertoken00000000000000000001';
 
 /** One request per failure code: the registry has no code nothing triggers. */
@@ -25,13 +29,24 @@ const SCENARIOS: Record<OauthFailureCode, { request: () => OauthRequest; deps?: 
       return deps;
     },
   },
-  NONCE_ERROR: { request: () => get(), deps: () => ({ ...makeDeps(), rememberNonce: () => { throw new Error('store down'); } }) },
+  NONCE_ERROR: {
+    request: () => get(),
+    deps: () => ({
+      ...makeDeps(),
+      rememberNonce: () => {
+        throw new Error('store down');
+      },
+    }),
+  },
   TOKEN_NOT_FOUND: { request: () => get({ token: other }) },
   TOKEN_CONSUMER_MISMATCH: {
     request: () => get({ token: other }),
     deps: () => makeDeps({ [other]: { secret: 's', consumerKey: 'anotherconsumerkey00000000000001', type: 'access' } }),
   },
-  TOKEN_NOT_ACCESS: { request: () => get({ token: other }), deps: () => makeDeps({ [other]: { secret: 's', consumerKey: ERP.consumerKey, type: 'verifier' } }) },
+  TOKEN_NOT_ACCESS: {
+    request: () => get({ token: other }),
+    deps: () => makeDeps({ [other]: { secret: 's', consumerKey: ERP.consumerKey, type: 'verifier' } }),
+  },
   TOKEN_REVOKED: {
     request: () => get({ token: other }),
     deps: () => makeDeps({ [other]: { secret: 's', consumerKey: ERP.consumerKey, type: 'access', revoked: true } }),

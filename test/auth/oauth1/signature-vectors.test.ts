@@ -88,7 +88,12 @@ function header(signature: string): string {
     oauth_version: '1.0',
     oauth_signature: signature,
   };
-  return 'OAuth ' + Object.entries(fields).map(([k, v]) => `${k}="${encodeURIComponent(v)}"`).join(', ');
+  return (
+    'OAuth ' +
+    Object.entries(fields)
+      .map(([k, v]) => `${k}="${encodeURIComponent(v)}"`)
+      .join(', ')
+  );
 }
 
 function deps() {
@@ -96,7 +101,9 @@ function deps() {
     now: 1_700_000_000_000,
     lookupConsumer: (key: string) => (key === CREDENTIALS.consumerKey ? { id: 7, secret: CREDENTIALS.consumerSecret } : undefined),
     lookupToken: (token: string) =>
-      token === CREDENTIALS.token ? { secret: CREDENTIALS.tokenSecret, consumerKey: CREDENTIALS.consumerKey, type: 'access' as const } : undefined,
+      token === CREDENTIALS.token
+        ? { secret: CREDENTIALS.tokenSecret, consumerKey: CREDENTIALS.consumerKey, type: 'access' as const }
+        : undefined,
     rememberNonce: () => true,
   };
 }
@@ -107,11 +114,14 @@ describe.each(['2.4.8', '2.4.6', '2.4.4'] as const)('variant %s verifies the pla
     expect(await verifyOauthRequest(request, deps(), { variant })).toMatchObject({ outcome: 'accepted', consumerId: 7 });
   });
 
-  it.each(VECTORS.filter((v) => new Set(Object.values(v.signatures)).size > 1))('refuses another release signature for $what', async ({ method, url, signatures }) => {
-    const foreign = Object.values(signatures).find((s) => s !== signatures[variant])!;
-    const request = { method, url, authorization: header(foreign) };
-    expect(await verifyOauthRequest(request, deps(), { variant })).toMatchObject({ code: 'SIGNATURE_INVALID' });
-  });
+  it.each(VECTORS.filter((v) => new Set(Object.values(v.signatures)).size > 1))(
+    'refuses another release signature for $what',
+    async ({ method, url, signatures }) => {
+      const foreign = Object.values(signatures).find((s) => s !== signatures[variant])!;
+      const request = { method, url, authorization: header(foreign) };
+      expect(await verifyOauthRequest(request, deps(), { variant })).toMatchObject({ code: 'SIGNATURE_INVALID' });
+    },
+  );
 });
 
 describe('buildBaseString', () => {
@@ -136,7 +146,9 @@ describe('buildBaseString', () => {
     };
     expect(base('https://Shop.Example.com:443/rest/V1/x', '2.4.8')).toBe('GET&https%3A%2F%2FShop.Example.com%3A443%2Frest%2FV1%2Fx&a%3D1');
     expect(base('https://Shop.Example.com:443/rest/V1/x', '2.4.6')).toBe('GET&https%3A%2F%2Fshop.example.com%2Frest%2FV1%2Fx&a%3D1');
-    expect(base('http://Shop.Example.com:8080/rest/./V1/../V1/x', '2.4.6')).toBe('GET&http%3A%2F%2Fshop.example.com%3A8080%2Frest%2FV1%2Fx&a%3D1');
+    expect(base('http://Shop.Example.com:8080/rest/./V1/../V1/x', '2.4.6')).toBe(
+      'GET&http%3A%2F%2Fshop.example.com%3A8080%2Frest%2FV1%2Fx&a%3D1',
+    );
     expect(base('http://Shop.Example.com:80/rest/./V1/x', '2.4.4')).toBe('GET&http%3A%2F%2Fshop.example.com%2Frest%2F.%2FV1%2Fx&a%3D1');
   });
 

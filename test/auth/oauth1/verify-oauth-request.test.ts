@@ -7,9 +7,7 @@ const HOST = 'https://shop.example.com';
 /** A request signed by oauth-1.0a and sent as addressed; form data goes in the body too. */
 function signed(options: SignOptions, extra: Partial<OauthRequest> = {}): OauthRequest {
   const authorization = signWithLibrary(options);
-  const form = options.data
-    ? { contentType: 'application/x-www-form-urlencoded', body: new URLSearchParams(options.data).toString() }
-    : {};
+  const form = options.data ? { contentType: 'application/x-www-form-urlencoded', body: new URLSearchParams(options.data).toString() } : {};
   return { method: options.method, url: options.url, authorization, ...form, ...extra };
 }
 
@@ -22,7 +20,13 @@ describe('verifyOauthRequest accepts what a real OAuth 1.0a client signs', () =>
     ['POST with a JSON body (not signed)', { method: 'POST', url: `${HOST}/rest/V1/customers` }],
     ['lower-case method', { method: 'get', url: `${HOST}/rest/V1/customers/1` }],
   ] satisfies Array<[string, SignOptions]>)('%s', async (_, options) => {
-    const verdict = await verifyOauthRequest(signed(options, options.method === 'POST' ? { contentType: 'application/json', body: '{"customer":{"email":"a+b@example.com"}}' } : {}), makeDeps());
+    const verdict = await verifyOauthRequest(
+      signed(
+        options,
+        options.method === 'POST' ? { contentType: 'application/json', body: '{"customer":{"email":"a+b@example.com"}}' } : {},
+      ),
+      makeDeps(),
+    );
     expect(verdict).toEqual({
       outcome: 'accepted',
       consumerKey: ERP.consumerKey,
@@ -140,7 +144,11 @@ describe('verifyOauthRequest refuses with the platform status and message', () =
 
   it('answers 401 "An error occurred validating the nonce" when the nonce store fails', async () => {
     const deps = { ...makeDeps(), rememberNonce: async () => Promise.reject(new Error('disk full')) };
-    expect(await verifyOauthRequest(get(), deps)).toMatchObject({ code: 'NONCE_ERROR', status: 401, message: 'An error occurred validating the nonce' });
+    expect(await verifyOauthRequest(get(), deps)).toMatchObject({
+      code: 'NONCE_ERROR',
+      status: 401,
+      message: 'An error occurred validating the nonce',
+    });
   });
 
   it('accepts any past timestamp and up to 600 s ahead; refuses later ones and non-positive ones with 400', async () => {
@@ -154,7 +162,9 @@ describe('verifyOauthRequest refuses with the platform status and message', () =
         message: 'Incorrect timestamp value in the oauth_timestamp parameter',
       });
     }
-    expect(await verifyOauthRequest(get({ override: { oauth_timestamp: 'soon' } }), makeDeps())).toMatchObject({ code: 'TIMESTAMP_REFUSED' });
+    expect(await verifyOauthRequest(get({ override: { oauth_timestamp: 'soon' } }), makeDeps())).toMatchObject({
+      code: 'TIMESTAMP_REFUSED',
+    });
   });
 
   it('checks the timestamp before the nonce: a refused timestamp does not use the nonce up', async () => {
@@ -178,16 +188,26 @@ describe('verifyOauthRequest refuses with the platform status and message', () =
       message: 'Consumer key is not the correct length',
     });
     // an empty key skips the length guard (2.4.5+) and is simply not found
-    expect(await verifyOauthRequest(get({ override: { oauth_consumer_key: '' } }), makeDeps())).toMatchObject({ code: 'CONSUMER_NOT_FOUND' });
+    expect(await verifyOauthRequest(get({ override: { oauth_consumer_key: '' } }), makeDeps())).toMatchObject({
+      code: 'CONSUMER_NOT_FOUND',
+    });
   });
 
   it('answers 401 for an unknown, foreign, non-access or revoked token', async () => {
     const other = 'anothertoken00000000000000000001';
     const cases = [
       [{}, 'TOKEN_NOT_FOUND', 'Specified token does not exist'],
-      [{ [other]: { secret: 's', consumerKey: 'anotherconsumerkey00000000000001', type: 'access' } }, 'TOKEN_CONSUMER_MISMATCH', 'Token is not associated with the specified consumer'],
+      [
+        { [other]: { secret: 's', consumerKey: 'anotherconsumerkey00000000000001', type: 'access' } },
+        'TOKEN_CONSUMER_MISMATCH',
+        'Token is not associated with the specified consumer',
+      ],
       [{ [other]: { secret: 's', consumerKey: ERP.consumerKey, type: 'request' } }, 'TOKEN_NOT_ACCESS', 'Token is not an access token'],
-      [{ [other]: { secret: 's', consumerKey: ERP.consumerKey, type: 'access', revoked: true } }, 'TOKEN_REVOKED', 'Access token has been revoked'],
+      [
+        { [other]: { secret: 's', consumerKey: ERP.consumerKey, type: 'access', revoked: true } },
+        'TOKEN_REVOKED',
+        'Access token has been revoked',
+      ],
     ] as const;
     for (const [tokens, code, message] of cases) {
       const verdict = await verifyOauthRequest(get({ token: other, tokenSecret: 's' }), makeDeps(tokens));
@@ -257,7 +277,13 @@ describe('verifyOauthRequest refuses with the platform status and message', () =
   it('takes oauth_* parameters from a form body when the header brought none', async () => {
     const header = signWithLibrary({ method: 'POST', url, data: { name: 'x' } });
     const pairs = [...header.slice('OAuth '.length).matchAll(/(\w+)="([^"]*)"/g)].map(([, k, v]) => `${k}=${v}`);
-    const request = { method: 'POST', url, authorization: 'OAuth realm="shop"', contentType: 'application/x-www-form-urlencoded', body: [...pairs, 'name=x'].join('&') };
+    const request = {
+      method: 'POST',
+      url,
+      authorization: 'OAuth realm="shop"',
+      contentType: 'application/x-www-form-urlencoded',
+      body: [...pairs, 'name=x'].join('&'),
+    };
     expect((await verifyOauthRequest(request, makeDeps())).outcome).toBe('accepted');
   });
 
@@ -268,8 +294,13 @@ describe('verifyOauthRequest refuses with the platform status and message', () =
 
   it('answers the platform 500 in 2.4.8 for a numeric parameter name, once the other checks pass', async () => {
     const numeric = `${url}?5=a`;
-    expect(await verifyOauthRequest(signed({ method: 'GET', url: numeric }), makeDeps())).toMatchObject({ code: 'INTERNAL_ERROR', status: 500 });
-    expect(await verifyOauthRequest(signed({ method: 'GET', url: numeric, token: 'anothertoken00000000000000000001' }), makeDeps())).toMatchObject({
+    expect(await verifyOauthRequest(signed({ method: 'GET', url: numeric }), makeDeps())).toMatchObject({
+      code: 'INTERNAL_ERROR',
+      status: 500,
+    });
+    expect(
+      await verifyOauthRequest(signed({ method: 'GET', url: numeric, token: 'anothertoken00000000000000000001' }), makeDeps()),
+    ).toMatchObject({
       code: 'TOKEN_NOT_FOUND',
     });
   });

@@ -17,9 +17,27 @@ const ENCODING_OF: [RegExp, Encoding][] = [
 ];
 
 const UNDECLARED_TYPES = [
-  'text/plain', 'application/octet-stream', 'text/html', 'application/vnd.api+json', 'application/json-patch+json', 'application/ld+json',
-  'application/x-www-form-urlencoded', 'multipart/form-data', 'multipart/mixed', 'application/xml', 'text/xml', 'application/json',
-  '*/*', '', ' ', 'garbage', 'application/', '/json', 'application/json, text/xml', 'application/json; charset', 'text/plain; charset=utf-8',
+  'text/plain',
+  'application/octet-stream',
+  'text/html',
+  'application/vnd.api+json',
+  'application/json-patch+json',
+  'application/ld+json',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+  'multipart/mixed',
+  'application/xml',
+  'text/xml',
+  'application/json',
+  '*/*',
+  '',
+  ' ',
+  'garbage',
+  'application/',
+  '/json',
+  'application/json, text/xml',
+  'application/json; charset',
+  'text/plain; charset=utf-8',
 ];
 
 /** A body for `op`, valid or mutated, in every content type the spec declares and some it does not. */
@@ -38,13 +56,28 @@ export function arbitraryBody(model: ApiModel, op: OperationModel, accounts: Fuz
     .record({
       type: arbitraryContentType(declared),
       value,
-      mutations: fc.oneof({ arbitrary: fc.constant<Mutation[]>([]), weight: 1 }, { arbitrary: fc.array(arbitraryMutation(schema), { minLength: 1, maxLength: 3 }), weight: 1 }),
-      mismatch: fc.oneof({ arbitrary: fc.constant<Encoding | undefined>(undefined), weight: 12 }, { arbitrary: fc.constantFrom<Encoding | undefined>('json', 'xml', 'form', 'multipart'), weight: 1 }),
+      mutations: fc.oneof(
+        { arbitrary: fc.constant<Mutation[]>([]), weight: 1 },
+        { arbitrary: fc.array(arbitraryMutation(schema), { minLength: 1, maxLength: 3 }), weight: 1 },
+      ),
+      mismatch: fc.oneof(
+        { arbitrary: fc.constant<Encoding | undefined>(undefined), weight: 12 },
+        { arbitrary: fc.constantFrom<Encoding | undefined>('json', 'xml', 'form', 'multipart'), weight: 1 },
+      ),
       raw: fc.oneof({ arbitrary: fc.constant<string | undefined>(undefined), weight: 12 }, { arbitrary: arbitraryRawBody, weight: 1 }),
-      tweak: fc.oneof({ arbitrary: fc.constant<EncodingTweak>('none'), weight: 6 }, { arbitrary: fc.constantFrom<EncodingTweak>(...TWEAKS), weight: 2 }),
-      bytes: fc.oneof({ arbitrary: fc.constant<ByteTweak>('none'), weight: 12 }, { arbitrary: fc.constantFrom<ByteTweak>('truncate', 'bom', 'utf16le', 'invalid-utf8', 'nul', 'latin1'), weight: 2 }),
+      tweak: fc.oneof(
+        { arbitrary: fc.constant<EncodingTweak>('none'), weight: 6 },
+        { arbitrary: fc.constantFrom<EncodingTweak>(...TWEAKS), weight: 2 },
+      ),
+      bytes: fc.oneof(
+        { arbitrary: fc.constant<ByteTweak>('none'), weight: 12 },
+        { arbitrary: fc.constantFrom<ByteTweak>('truncate', 'bom', 'utf16le', 'invalid-utf8', 'nul', 'latin1'), weight: 2 },
+      ),
       at: fc.double({ min: 0, max: 1, noNaN: true }),
-      padTo: fc.oneof({ arbitrary: fc.constant<number | undefined>(undefined), weight: 200 }, { arbitrary: fc.constantFrom(BODY_LIMIT - 1, BODY_LIMIT, BODY_LIMIT + 1, 2 * BODY_LIMIT), weight: 1 }),
+      padTo: fc.oneof(
+        { arbitrary: fc.constant<number | undefined>(undefined), weight: 200 },
+        { arbitrary: fc.constantFrom(BODY_LIMIT - 1, BODY_LIMIT, BODY_LIMIT + 1, 2 * BODY_LIMIT), weight: 1 },
+      ),
       xmlRoot: fc.constantFrom('login', 'request', 'root', 'x'),
       boundary: fc.oneof(fc.stringMatching(/^[A-Za-z0-9'()+_,-]{1,70}$/), fc.constant('----WebKitFormBoundary7MA4YWxkTrZu0gW')),
     })
@@ -62,7 +95,8 @@ export function arbitraryBody(model: ApiModel, op: OperationModel, accounts: Fuz
       if (usable !== 'none') tags.push(`encode:${usable}`);
       if (bytes !== 'none') tags.push(`bytes:${bytes}`);
       if (padTo) tags.push(`size:${padTo - BODY_LIMIT >= 0 ? '+' : ''}${padTo - BODY_LIMIT}`);
-      if (!mutations.length && raw === undefined && !mismatch && usable === 'none' && bytes === 'none' && !type.tags.length) tags.push('body:valid');
+      if (!mutations.length && raw === undefined && !mismatch && usable === 'none' && bytes === 'none' && !type.tags.length)
+        tags.push('body:valid');
       const plan: BodyPlan = { contentType: type.header, encoding, value: v, raw, tweak: usable, bytes, at, padTo, xmlRoot, boundary };
       return { plan, tags } as PlannedBody;
     });
@@ -70,7 +104,10 @@ export function arbitraryBody(model: ApiModel, op: OperationModel, accounts: Fuz
     const weightNone = op.requestBody.required ? 1 : 6;
     return fc.oneof({ arbitrary: body, weight: 20 }, { arbitrary: fc.constant<PlannedBody>({ tags: ['body:none'] }), weight: weightNone });
   }
-  return fc.oneof({ arbitrary: fc.constant<PlannedBody>({ tags: [] }), weight: 12 }, { arbitrary: body.map((b): PlannedBody => ({ ...b, tags: [...b.tags, 'body:unexpected'] })), weight: 1 });
+  return fc.oneof(
+    { arbitrary: fc.constant<PlannedBody>({ tags: [] }), weight: 12 },
+    { arbitrary: body.map((b): PlannedBody => ({ ...b, tags: [...b.tags, 'body:unexpected'] })), weight: 1 },
+  );
 }
 
 function isAnyValue(schema: Schema): boolean {
@@ -90,7 +127,19 @@ function arbitraryContentType(declared: string[]): fc.Arbitrary<PlannedType> {
     { arbitrary: fc.constantFrom(...types).map((header) => ({ header, tags: [`type:${header}`] })), weight: 14 },
     {
       arbitrary: fc
-        .tuple(fc.constantFrom(...types), fc.constantFrom('; charset=utf-8', '; charset=UTF-8', ';charset="utf-8"', '; charset=iso-8859-1', '; charset=utf-16', '; foo=bar', ' ', 'upper'))
+        .tuple(
+          fc.constantFrom(...types),
+          fc.constantFrom(
+            '; charset=utf-8',
+            '; charset=UTF-8',
+            ';charset="utf-8"',
+            '; charset=iso-8859-1',
+            '; charset=utf-16',
+            '; foo=bar',
+            ' ',
+            'upper',
+          ),
+        )
         .map(([t, p]) => ({ header: p === 'upper' ? t.toUpperCase() : `${t}${p}`, tags: [`type:${t}`, 'type:variant'] })),
       weight: 4,
     },
@@ -100,9 +149,24 @@ function arbitraryContentType(declared: string[]): fc.Arbitrary<PlannedType> {
 }
 
 const TWEAKS: EncodingTweak[] = [
-  'xml-doctype', 'xml-entity', 'xml-undefined-entity', 'xml-charref', 'xml-cdata', 'xml-attributes', 'xml-namespace', 'xml-comment',
-  'xml-declaration-latin1', 'xml-nested-field', 'multipart-no-boundary', 'multipart-wrong-boundary', 'multipart-unterminated',
-  'multipart-file-part', 'multipart-lf-only', 'form-broken-percent', 'form-duplicate-keys', 'form-brackets',
+  'xml-doctype',
+  'xml-entity',
+  'xml-undefined-entity',
+  'xml-charref',
+  'xml-cdata',
+  'xml-attributes',
+  'xml-namespace',
+  'xml-comment',
+  'xml-declaration-latin1',
+  'xml-nested-field',
+  'multipart-no-boundary',
+  'multipart-wrong-boundary',
+  'multipart-unterminated',
+  'multipart-file-part',
+  'multipart-lf-only',
+  'form-broken-percent',
+  'form-duplicate-keys',
+  'form-brackets',
 ];
 const TWEAK_ENCODING: Record<EncodingTweak, Encoding | undefined> = Object.fromEntries(
   TWEAKS.map((t) => [t, t.startsWith('xml') ? 'xml' : t.startsWith('multipart') ? 'multipart' : 'form']),
@@ -110,7 +174,24 @@ const TWEAK_ENCODING: Record<EncodingTweak, Encoding | undefined> = Object.fromE
 
 /** Whole bodies no encoder would produce. */
 const arbitraryRawBody: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('', ' ', 'null', 'true', '0', '"text"', '[]', '[1,2,3]', '{', '{"username":', '{"a":1}}', '<', '<login>', '<a><b></a>', '\u0000', '\r\n\r\n'),
+  fc.constantFrom(
+    '',
+    ' ',
+    'null',
+    'true',
+    '0',
+    '"text"',
+    '[]',
+    '[1,2,3]',
+    '{',
+    '{"username":',
+    '{"a":1}}',
+    '<',
+    '<login>',
+    '<a><b></a>',
+    '\u0000',
+    '\r\n\r\n',
+  ),
   fc.integer({ min: 1000, max: 100000 }).map((n) => '['.repeat(n) + ']'.repeat(n)),
   fc.integer({ min: 1000, max: 20000 }).map((n) => '<a>'.repeat(n) + '</a>'.repeat(n)),
   fc.integer({ min: 100, max: 5000 }).map((n) => `{"username":"a","password":"b"${',"x":1'.repeat(n)}}`),
@@ -123,7 +204,8 @@ interface Mutation {
   apply: (value: unknown) => unknown;
 }
 
-const asObject = (v: unknown): Record<string, unknown> | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
+const asObject = (v: unknown): Record<string, unknown> | undefined =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 
 /** Changes to a valid value: fields dropped, added, retyped, at and past their length bounds. */
 function arbitraryMutation(schema: Schema): fc.Arbitrary<Mutation> {
@@ -153,7 +235,9 @@ function arbitraryMutation(schema: Schema): fc.Arbitrary<Mutation> {
         return copy;
       },
     })),
-    fc.tuple(fc.nat(), arbitraryJunkValue).map<Mutation>(([i, x]) => ({ name: 'retype-field', apply: (v) => setField(v, i, pick, () => x) })),
+    fc
+      .tuple(fc.nat(), arbitraryJunkValue)
+      .map<Mutation>(([i, x]) => ({ name: 'retype-field', apply: (v) => setField(v, i, pick, () => x) })),
     fc.tuple(fc.nat(), fc.constantFrom('max', 'max+1', 'empty', 'huge')).map<Mutation>(([i, edge]) => ({
       name: `length-${edge}`,
       apply: (v) =>
@@ -162,7 +246,9 @@ function arbitraryMutation(schema: Schema): fc.Arbitrary<Mutation> {
           return 'x'.repeat(edge === 'max' ? max : edge === 'max+1' ? max + 1 : edge === 'empty' ? 0 : 100_000);
         }),
     })),
-    fc.tuple(fc.nat(), arbitraryNastyString).map<Mutation>(([i, s]) => ({ name: 'nasty-string', apply: (v) => setField(v, i, pick, () => s) })),
+    fc
+      .tuple(fc.nat(), arbitraryNastyString)
+      .map<Mutation>(([i, s]) => ({ name: 'nasty-string', apply: (v) => setField(v, i, pick, () => s) })),
     fc.tuple(fc.nat(), fc.constantFrom('upper', 'space', 'unicode')).map<Mutation>(([i, how]) => ({
       name: `rename-field-${how}`,
       apply: (v) => {

@@ -25,30 +25,46 @@ export function arbitraryCredentials(api: ApiName, operationId: string, accounts
 function arbitrarySocialCredentials(accounts: FuzzAccounts): fc.Arbitrary<Fields> {
   const app = fc.oneof(
     { arbitrary: fc.constantFrom(...accounts.clientApps), weight: 8 },
-    { arbitrary: fc.record({ apiKey: fc.constantFrom(...accounts.clientApps.map((a) => a.apiKey)), secretKey: arbitraryPassword }), weight: 1 },
-    { arbitrary: fc.record({ apiKey: arbitraryUnknownName, secretKey: fc.constantFrom(...accounts.clientApps.map((a) => a.secretKey)) }), weight: 1 },
+    {
+      arbitrary: fc.record({ apiKey: fc.constantFrom(...accounts.clientApps.map((a) => a.apiKey)), secretKey: arbitraryPassword }),
+      weight: 1,
+    },
+    {
+      arbitrary: fc.record({ apiKey: arbitraryUnknownName, secretKey: fc.constantFrom(...accounts.clientApps.map((a) => a.secretKey)) }),
+      weight: 1,
+    },
   );
   const loginName = fc.constantFrom('username', 'email', 'both');
   const user = fc.oneof(
     { arbitrary: knownUser(accounts.socialUsers.filter((u) => u.canLogIn)), weight: 6 },
     { arbitrary: knownUser(accounts.socialUsers.filter((u) => !u.canLogIn)), weight: 2 },
-    { arbitrary: fc.record({ name: arbitraryUnknownName, password: fc.constantFrom(...accounts.socialUsers.map((u) => u.password)) }), weight: 2 },
+    {
+      arbitrary: fc.record({ name: arbitraryUnknownName, password: fc.constantFrom(...accounts.socialUsers.map((u) => u.password)) }),
+      weight: 2,
+    },
     { arbitrary: fc.record({ name: arbitraryUnknownName, password: arbitraryPassword }), weight: 2 },
   );
-  return fc.tuple(app, loginName, user, fc.option(fc.oneof(fc.constant('12'), fc.integer()), { nil: undefined })).map(([a, key, u, clientId]) => {
-    const fields: Fields = {};
-    if (key !== 'email') fields.username = u.name;
-    if (key !== 'username') fields.email = u.name;
-    Object.assign(fields, { password: u.password, apiKey: a.apiKey, secretKey: a.secretKey });
-    if (clientId !== undefined) fields.clientId = clientId;
-    return fields;
-  });
+  return fc
+    .tuple(app, loginName, user, fc.option(fc.oneof(fc.constant('12'), fc.integer()), { nil: undefined }))
+    .map(([a, key, u, clientId]) => {
+      const fields: Fields = {};
+      if (key !== 'email') fields.username = u.name;
+      if (key !== 'username') fields.email = u.name;
+      Object.assign(fields, { password: u.password, apiKey: a.apiKey, secretKey: a.secretKey });
+      if (clientId !== undefined) fields.clientId = clientId;
+      return fields;
+    });
 }
 
 const knownUser = (users: FuzzAccounts['socialUsers']) =>
-  fc.constantFrom(...users).chain((u) => fc.record({ name: fc.constantFrom(u.username, u.email, u.email.toUpperCase()), password: fc.constant(u.password) }));
+  fc
+    .constantFrom(...users)
+    .chain((u) => fc.record({ name: fc.constantFrom(u.username, u.email, u.email.toUpperCase()), password: fc.constant(u.password) }));
 
-const arbitraryUnknownName = fc.oneof(fc.stringMatching(/^fuzz\.[a-z0-9]{1,12}(@example\.com)?$/), arbitraryNastyString.map((s) => `fuzz-${s}`));
+const arbitraryUnknownName = fc.oneof(
+  fc.stringMatching(/^fuzz\.[a-z0-9]{1,12}(@example\.com)?$/),
+  arbitraryNastyString.map((s) => `fuzz-${s}`),
+);
 const arbitraryPassword = fc.oneof(fc.stringMatching(/^fuzz-pw-[A-Za-z0-9]{4,24}$/), arbitraryNastyString);
 
 /**

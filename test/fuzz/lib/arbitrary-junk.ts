@@ -46,7 +46,7 @@ export const arbitraryNastyString: fc.Arbitrary<string> = fc.oneof(
 export const arbitraryJunkValue: fc.Arbitrary<unknown> = fc.oneof(
   { arbitrary: fc.integer(), weight: 2 },
   { arbitrary: fc.double(), weight: 1 },
-  { arbitrary: fc.constantFrom(1e308, -1e308, 9007199254740993, -0, 0, 4294967296, 2147483648), weight: 1 },
+  { arbitrary: fc.constantFrom(1e308, -1e308, 2 ** 53, -0, 0, 4294967296, 2147483648), weight: 1 },
   { arbitrary: fc.boolean(), weight: 1 },
   { arbitrary: fc.constant(null), weight: 2 },
   { arbitrary: arbitraryNastyString, weight: 3 },
@@ -57,7 +57,22 @@ export const arbitraryJunkValue: fc.Arbitrary<unknown> = fc.oneof(
 
 /** Keys an attacker would add: prototype pollution, look-alikes of real fields, odd names. */
 export const arbitraryJunkKey: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'isAdmin', 'role', 'userId', 'customer_id', 'Username', 'PASSWORD', 'userToken', '0', ''),
+  fc.constantFrom(
+    '__proto__',
+    'constructor',
+    'prototype',
+    'toString',
+    'hasOwnProperty',
+    'isAdmin',
+    'role',
+    'userId',
+    'customer_id',
+    'Username',
+    'PASSWORD',
+    'userToken',
+    '0',
+    '',
+  ),
   fc.string({ minLength: 1, maxLength: 12 }),
   fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 }),
 );

@@ -11,9 +11,22 @@ import { protectAccounts } from './arbitrary-credentials.js';
 const OTHER_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS', 'TRACE', 'PROPFIND', 'PURGE'];
 
 const ACCEPTS = [
-  'application/json', 'application/xml', 'text/xml', 'application/xhtml+xml', '*/*', 'text/html', 'application/json;q=0',
-  'application/xml;q=0.5, application/json;q=0.9', 'text/*', 'application/*', 'image/png', '', ',,,', 'application/json;q=abc',
-  '*/*;q=0', `${'text/plain, '.repeat(200)}application/json`,
+  'application/json',
+  'application/xml',
+  'text/xml',
+  'application/xhtml+xml',
+  '*/*',
+  'text/html',
+  'application/json;q=0',
+  'application/xml;q=0.5, application/json;q=0.9',
+  'text/*',
+  'application/*',
+  'image/png',
+  '',
+  ',,,',
+  'application/json;q=abc',
+  '*/*;q=0',
+  `${'text/plain, '.repeat(200)}application/json`,
 ];
 
 /** Requests for every operation of one API: the declared shape, mutated, with every kind of token. */
@@ -23,7 +36,11 @@ export function arbitraryRequest(model: ApiModel, accounts: FuzzAccounts): fc.Ar
       .record({
         method: fc.oneof({ arbitrary: fc.constant(op.method), weight: 12 }, { arbitrary: fc.constantFrom(...OTHER_METHODS), weight: 2 }),
         target: arbitraryTarget(model, op, accounts.storeCodes),
-        accept: fc.oneof({ arbitrary: fc.constant<string | undefined>(undefined), weight: 10 }, { arbitrary: fc.constantFrom<string | undefined>(...ACCEPTS), weight: 6 }, { arbitrary: arbitraryNastyString, weight: 1 }),
+        accept: fc.oneof(
+          { arbitrary: fc.constant<string | undefined>(undefined), weight: 10 },
+          { arbitrary: fc.constantFrom<string | undefined>(...ACCEPTS), weight: 6 },
+          { arbitrary: arbitraryNastyString, weight: 1 },
+        ),
         extra: fc.oneof({ arbitrary: fc.constant<Record<string, string>>({}), weight: 8 }, { arbitrary: arbitraryExtraHeaders, weight: 2 }),
         token: arbitraryToken(model, op),
         placement: arbitraryPlacement(model),
@@ -60,8 +77,18 @@ function arbitraryToken(model: ApiModel, op: OperationModel): fc.Arbitrary<Token
   const valid = (principal: Principal): TokenPlan => ({ kind: 'valid', principal });
   const own: [Principal, number][] =
     model.name === 'commerce'
-      ? [['customer', 6], ['customer2', 3], ['admin', 4], ['restrictedAdmin', 2], ['socialUser', 1]]
-      : [['socialUser', 12], ['customer', 1], ['admin', 1]];
+      ? [
+          ['customer', 6],
+          ['customer2', 3],
+          ['admin', 4],
+          ['restrictedAdmin', 2],
+          ['socialUser', 1],
+        ]
+      : [
+          ['socialUser', 12],
+          ['customer', 1],
+          ['admin', 1],
+        ];
   // protected operations get a valid token more often, so the handlers behind the permission check are reached
   const validWeight = op.permission === 'anonymous' ? 8 : 14;
   return fc.oneof(
@@ -74,7 +101,10 @@ function arbitraryToken(model: ApiModel, op: OperationModel): fc.Arbitrary<Token
 
 function arbitraryPlacement(model: ApiModel): fc.Arbitrary<TokenPlacement> {
   if (model.name === 'commerce') {
-    return fc.oneof({ arbitrary: fc.constant<TokenPlacement>('bearer'), weight: 10 }, { arbitrary: fc.constantFrom<TokenPlacement>('bearer-lowercase', 'query'), weight: 1 });
+    return fc.oneof(
+      { arbitrary: fc.constant<TokenPlacement>('bearer'), weight: 10 },
+      { arbitrary: fc.constantFrom<TokenPlacement>('bearer-lowercase', 'query'), weight: 1 },
+    );
   }
   return fc.oneof(
     { arbitrary: fc.constant<TokenPlacement>('bearer'), weight: 8 },
@@ -85,25 +115,30 @@ function arbitraryPlacement(model: ApiModel): fc.Arbitrary<TokenPlacement> {
 }
 
 const arbitraryExtraHeaders: fc.Arbitrary<Record<string, string>> = fc
-  .subarray([
-    ['Origin', 'http://evil.example'],
-    ['Access-Control-Request-Method', 'POST'],
-    ['Access-Control-Request-Headers', 'authorization, content-type'],
-    ['Content-Encoding', 'gzip'],
-    ['X-HTTP-Method-Override', 'DELETE'],
-    ['X-Forwarded-For', '127.0.0.1, 10.0.0.1'],
-    ['X-Forwarded-Proto', 'https'],
-    ['Cookie', 'PHPSESSID=abc; admin=1'],
-    ['Host', 'evil.example'],
-    ['Accept-Charset', 'iso-8859-1'],
-    ['Accept-Encoding', 'gzip, br'],
-    ['Range', 'bytes=0-1'],
-  ] as [string, string][], { minLength: 1, maxLength: 3 })
+  .subarray(
+    [
+      ['Origin', 'http://evil.example'],
+      ['Access-Control-Request-Method', 'POST'],
+      ['Access-Control-Request-Headers', 'authorization, content-type'],
+      ['Content-Encoding', 'gzip'],
+      ['X-HTTP-Method-Override', 'DELETE'],
+      ['X-Forwarded-For', '127.0.0.1, 10.0.0.1'],
+      ['X-Forwarded-Proto', 'https'],
+      ['Cookie', 'PHPSESSID=abc; admin=1'],
+      ['Host', 'evil.example'],
+      ['Accept-Charset', 'iso-8859-1'],
+      ['Accept-Encoding', 'gzip, br'],
+      ['Range', 'bytes=0-1'],
+    ] as [string, string][],
+    { minLength: 1, maxLength: 3 },
+  )
   .map((pairs) => Object.fromEntries(pairs));
 
 /** Header values go out as latin1: characters above U+00FF as their UTF-8 bytes, controls dropped. */
 export function toHeaderValue(value: string): string {
-  return Buffer.from(value, 'utf8').toString('latin1').replace(/[^\t\x20-\x7e\x80-\xff]/g, '');
+  return Buffer.from(value, 'utf8')
+    .toString('latin1')
+    .replace(/[^\t\x20-\x7e\x80-\xff]/g, '');
 }
 
 /**

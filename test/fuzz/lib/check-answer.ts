@@ -43,7 +43,8 @@ export class AnswerChecker {
     if (answer.error) return [{ kind: 'no-answer', detail: answer.error }];
     const findings: Finding[] = [];
     if (answer.ms > SLOW_MS) findings.push({ kind: 'slow', detail: `answered after ${Math.round(answer.ms)} ms` });
-    if (answer.status >= 500) findings.push({ kind: 'server-error', detail: `status ${answer.status}: ${answer.body.toString('utf8').slice(0, 300)}` });
+    if (answer.status >= 500)
+      findings.push({ kind: 'server-error', detail: `status ${answer.status}: ${answer.body.toString('utf8').slice(0, 300)}` });
     if (answer.violations?.length) findings.push({ kind: 'spec-violation', detail: JSON.stringify(answer.violations).slice(0, 600) });
     const offSpec = this.findOffSpec(req, wire, answer);
     if (offSpec) findings.push({ kind: 'off-spec', detail: offSpec });
@@ -66,22 +67,32 @@ export class AnswerChecker {
     // target not starting with '/') before the app sees it; counted apart by the runner.
     if (isParserRejection(answer)) return undefined;
     const apiName = attributeApi(path);
-    const media = String(answer.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    const media = String(answer.headers['content-type'] ?? '')
+      .split(';')[0]
+      .trim()
+      .toLowerCase();
     if (!apiName) {
       // outside both APIs: the server's own 404 {message}
       if (answer.status !== 404) return `status ${answer.status} for a path outside both APIs`;
-      return media === 'application/json' && typeof parseJson(text)?.message === 'string' ? undefined : `404 outside the APIs is not JSON {message}: ${text.slice(0, 200)}`;
+      return media === 'application/json' && typeof parseJson(text)?.message === 'string'
+        ? undefined
+        : `404 outside the APIs is not JSON {message}: ${text.slice(0, 200)}`;
     }
     const model = this.models[apiName];
     if (!model.responseTypes.has(media)) return `Content-Type ${media || '(none)'} is not one the ${apiName} spec answers with`;
-    const op = routeByTheSpec(model, wire.method, path) ?? (apiName === req.api ? model.operations.find((o) => o.operationId === req.operationId) : undefined);
+    const op =
+      routeByTheSpec(model, wire.method, path) ??
+      (apiName === req.api ? model.operations.find((o) => o.operationId === req.operationId) : undefined);
     const schemas = this.schemasFor(model, op, answer.status, media);
-    if (!schemas.length) return `status ${answer.status} ${media} is declared neither for ${req.operationId} nor as the ${apiName} error shape`;
+    if (!schemas.length)
+      return `status ${answer.status} ${media} is declared neither for ${req.operationId} nor as the ${apiName} error shape`;
     if (media === 'application/json') {
       const value = parseJson(text);
       if (value === undefined) return `body is not JSON: ${text.slice(0, 200)}`;
       const problems = schemas.map((s) => this.validate(s, value.json));
-      return problems.includes(undefined) ? undefined : `status ${answer.status} body is off the schema (${problems[0]}): ${text.slice(0, 300)}`;
+      return problems.includes(undefined)
+        ? undefined
+        : `status ${answer.status} body is off the schema (${problems[0]}): ${text.slice(0, 300)}`;
     }
     const problem = matchXml(text, schemas);
     return problem && `status ${answer.status} XML is off the schema (${problem}): ${text.slice(0, 300)}`;
@@ -101,7 +112,14 @@ export class AnswerChecker {
     if (!op || op.permission === 'anonymous') return undefined;
     const t = req.token;
     const own: Record<ApiName, Principal[]> = { commerce: ['customer', 'customer2', 'admin', 'restrictedAdmin'], social: ['socialUser'] };
-    const allowed: Principal[] = op.permission === 'self' ? ['customer', 'customer2'] : op.permission === 'token' ? ['socialUser'] : Array.isArray(op.permission) ? ['admin'] : own[req.api];
+    const allowed: Principal[] =
+      op.permission === 'self'
+        ? ['customer', 'customer2']
+        : op.permission === 'token'
+          ? ['socialUser']
+          : Array.isArray(op.permission)
+            ? ['admin']
+            : own[req.api];
     if (t.kind !== 'valid' || !allowed.includes(t.principal)) {
       return `${op.operationId} (permission ${JSON.stringify(op.permission)}) answered ${answer.status} to a ${t.kind}${t.kind === 'valid' ? ` ${t.principal}` : ''} token`;
     }
@@ -109,7 +127,8 @@ export class AnswerChecker {
     if (expected && wire.method === 'GET' && (op.permission === 'self' || op.permission === 'token')) {
       const body = parseJson(answer.body.toString('utf8'))?.json;
       const names = [body?.email, body?.user?.email, body?.user?.username].filter((x) => typeof x === 'string');
-      if (body && !names.includes(expected)) return `${op.operationId} answered about ${names.join('/') || 'nobody'} to ${t.principal} (${expected})`;
+      if (body && !names.includes(expected))
+        return `${op.operationId} answered about ${names.join('/') || 'nobody'} to ${t.principal} (${expected})`;
     }
     return undefined;
   }
@@ -156,12 +175,28 @@ export class AnswerChecker {
  * plain single types are judged; q-values and wildcards are the server's to rank.
  */
 function findFormatProblem(req: FuzzRequest, wire: WireRequest, answer: Answer): string | undefined {
-  if (req.api !== 'commerce' || attributeApi(wire.target.split('?')[0]) !== 'commerce' || isParserRejection(answer) || answer.body.length === 0) return undefined;
+  if (
+    req.api !== 'commerce' ||
+    attributeApi(wire.target.split('?')[0]) !== 'commerce' ||
+    isParserRejection(answer) ||
+    answer.body.length === 0
+  )
+    return undefined;
   const accept = (wire.headers.Accept ?? '').trim().toLowerCase();
-  const media = String(answer.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-  const want = accept === 'application/json' ? 'application/json' : ['application/xml', 'text/xml', 'application/xhtml+xml'].includes(accept) ? 'application/xml' : undefined;
-  if (want && answer.status !== 406 && answer.status !== 413 && media !== want) return `Accept: ${accept} answered with ${media} (${answer.status})`;
-  if (['text/html', 'image/png'].includes(accept) && answer.status < 400) return `Accept: ${accept} answered ${answer.status} instead of 406`;
+  const media = String(answer.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
+  const want =
+    accept === 'application/json'
+      ? 'application/json'
+      : ['application/xml', 'text/xml', 'application/xhtml+xml'].includes(accept)
+        ? 'application/xml'
+        : undefined;
+  if (want && answer.status !== 406 && answer.status !== 413 && media !== want)
+    return `Accept: ${accept} answered with ${media} (${answer.status})`;
+  if (['text/html', 'image/png'].includes(accept) && answer.status < 400)
+    return `Accept: ${accept} answered ${answer.status} instead of 406`;
   return undefined;
 }
 
@@ -180,12 +215,21 @@ export function routeByTheSpec(model: ApiModel, method: string, path: string): O
   const ops = model.operations.filter((o) => o.method === method);
   const exact = ops.find((o) => o.path === rest);
   if (exact) return exact;
-  return ops.find((o) => o.path.includes('{') && new RegExp(`^${o.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}$`).test(rest));
+  return ops.find(
+    (o) =>
+      o.path.includes('{') &&
+      new RegExp(`^${o.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}$`).test(rest),
+  );
 }
 
 /** Node's own answer to a request its HTTP parser cannot read: a bare 400 that closes the connection. */
 export function isParserRejection(answer: Answer): boolean {
-  return answer.status === 400 && answer.body.length === 0 && answer.headers['content-type'] === undefined && answer.headers.connection === 'close';
+  return (
+    answer.status === 400 &&
+    answer.body.length === 0 &&
+    answer.headers['content-type'] === undefined &&
+    answer.headers.connection === 'close'
+  );
 }
 
 /** Which API the server serves a path with (README: /rest/..., /socialapi/...). */

@@ -58,7 +58,10 @@ const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').
 function toXml(value: unknown, plan: BodyPlan): string {
   if (value === null || value === undefined) return '';
   if (Array.isArray(value)) return value.map((v) => `<item>${toXml(v, plan)}</item>`).join('');
-  if (typeof value === 'object') return Object.entries(value).map(([k, v]) => `<${k}>${toXml(v, plan)}</${k}>`).join('');
+  if (typeof value === 'object')
+    return Object.entries(value)
+      .map(([k, v]) => `<${k}>${toXml(v, plan)}</${k}>`)
+      .join('');
   return escapeXml(String(value));
 }
 

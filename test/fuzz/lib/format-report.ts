@@ -13,10 +13,16 @@ export function formatReport(report: FuzzReport): string {
     lines.push(`  generated: ${tags.map(([t, n]) => `${t} ${n}`).join(', ')}`);
     lines.push(`  findings: ${Object.keys(stats.findingsByKind).length ? formatCounts(stats.findingsByKind) : 'none'}`);
   }
-  lines.push('', `${report.findingCount} request(s) with findings${report.findings.length < report.findingCount ? `, the first ${report.findings.length} shown` : ''}`);
+  lines.push(
+    '',
+    `${report.findingCount} request(s) with findings${report.findings.length < report.findingCount ? `, the first ${report.findings.length} shown` : ''}`,
+  );
   for (const f of report.findings) lines.push('', formatFinding(f, report.baseUrl));
   if (report.dropped.length) {
-    lines.push('', `${report.dropped.length} request(s) whose connection was dropped without an answer, then answered when sent again (not counted as findings):`);
+    lines.push(
+      '',
+      `${report.dropped.length} request(s) whose connection was dropped without an answer, then answered when sent again (not counted as findings):`,
+    );
     for (const f of report.dropped.slice(0, 20)) lines.push('', formatFinding(f, report.baseUrl));
   }
   return lines.join('\n');
@@ -31,7 +37,7 @@ function formatCounts(counts: Record<string, number>): string {
 
 /** One finding with what it takes to see it again: the seed and index, and the bytes as a curl command. */
 export function formatFinding(f: FindingRecord, baseUrl: string): string {
-  const { wire, request } = f;
+  const { request } = f;
   const out = [
     `[${f.api} #${f.index}, seed ${f.seed}] ${f.findings.map((x) => `${x.kind}: ${x.detail}`).join('\n    ')}`,
     `  operation ${request.operationId}, token ${request.token.kind}${request.token.kind === 'valid' ? ` (${request.token.principal})` : ''} via ${request.placement}; generated: ${request.tags.join(', ')}`,
@@ -46,10 +52,16 @@ const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 function toCurl(baseUrl: string, f: FindingRecord): string {
   const { wire } = f;
-  const parts = ['curl --path-as-is -sS -i', '-X', quote(wire.method), quote(baseUrl.replace(/\/$/, '') + Buffer.from(wire.target, 'latin1').toString('latin1'))];
+  const parts = [
+    'curl --path-as-is -sS -i',
+    '-X',
+    quote(wire.method),
+    quote(baseUrl.replace(/\/$/, '') + Buffer.from(wire.target, 'latin1').toString('latin1')),
+  ];
   for (const [k, v] of Object.entries(wire.headers)) parts.push('-H', quote(`${k}: ${v}`));
   if (wire.body) {
-    if (wire.body.length > 4096) return `${parts.join(' ')} --data-binary @<(head -c ${wire.body.length} /dev/zero | tr '\\0' ' ')   # a ${wire.body.length}-byte body, see the plan: ${JSON.stringify({ ...f.request.body, value: undefined }).slice(0, 300)}`;
+    if (wire.body.length > 4096)
+      return `${parts.join(' ')} --data-binary @<(head -c ${wire.body.length} /dev/zero | tr '\\0' ' ')   # a ${wire.body.length}-byte body, see the plan: ${JSON.stringify({ ...f.request.body, value: undefined }).slice(0, 300)}`;
     parts.push('--data-binary', `@<(printf %s ${wire.body.toString('base64')} | base64 -d)`);
   }
   return parts.join(' ');

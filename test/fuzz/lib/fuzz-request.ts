@@ -6,10 +6,7 @@ export type Principal = 'customer' | 'customer2' | 'admin' | 'restrictedAdmin' |
 
 /** Which token a request carries; resolved to a value only when it is sent. */
 export type TokenPlan =
-  | { kind: 'none' }
-  | { kind: 'garbage'; value: string }
-  | { kind: 'valid'; principal: Principal }
-  | { kind: 'revoked'; api: ApiName };
+  { kind: 'none' } | { kind: 'garbage'; value: string } | { kind: 'valid'; principal: Principal } | { kind: 'revoked'; api: ApiName };
 
 /** Where the token goes. The social API also reads it from the query and the body. */
 export type TokenPlacement = 'bearer' | 'bearer-lowercase' | 'query' | 'body' | 'bearer-and-query';

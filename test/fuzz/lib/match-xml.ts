@@ -36,10 +36,12 @@ function mismatch(schema: Schema, node: unknown, at: string): string | undefined
     }
     return undefined;
   }
-  if (type === 'array') return node === '' || (node && typeof node === 'object' && 'item' in node) ? undefined : `${at} should hold <item> elements`;
+  if (type === 'array')
+    return node === '' || (node && typeof node === 'object' && 'item' in node) ? undefined : `${at} should hold <item> elements`;
   if (type === 'string' || type === 'integer' || type === 'number' || type === 'boolean') {
     if (typeof node !== 'string') return `${at} should be text`;
-    if (type === 'string' && typeof schema.pattern === 'string' && !new RegExp(schema.pattern, 'u').test(node)) return `${at} does not match ${schema.pattern}`;
+    if (type === 'string' && typeof schema.pattern === 'string' && !new RegExp(schema.pattern, 'u').test(node))
+      return `${at} does not match ${schema.pattern}`;
     if (type === 'boolean' && node !== 'true' && node !== 'false' && node !== '1' && node !== '') return `${at} is not a boolean`;
     return undefined;
   }

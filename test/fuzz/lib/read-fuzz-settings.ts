@@ -25,7 +25,8 @@ export function readFuzzSettings(env: NodeJS.ProcessEnv): FuzzSettings {
   if (target) {
     const host = new URL(target).hostname;
     // load and fault tests stay on this machine
-    if (!['127.0.0.1', 'localhost', '[::1]'].includes(host) && !host.startsWith('127.')) throw new Error(`--target must be a loopback address, not ${host}`);
+    if (!['127.0.0.1', 'localhost', '[::1]'].includes(host) && !host.startsWith('127.'))
+      throw new Error(`--target must be a loopback address, not ${host}`);
   }
   const apis = (env.AUTHMOCK_FUZZ_APIS ?? 'commerce,social').split(',').filter(Boolean) as ApiName[];
   return {

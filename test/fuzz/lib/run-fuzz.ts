@@ -73,7 +73,15 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     socialUser: accounts.socialUsers.find((u) => u.canLogIn)?.username,
   });
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency });
-  const report: FuzzReport = { seed: options.seed, baseUrl: options.baseUrl, stats: {}, findings: [], findingCount: 0, dropped: [], seconds: 0 };
+  const report: FuzzReport = {
+    seed: options.seed,
+    baseUrl: options.baseUrl,
+    stats: {},
+    findings: [],
+    findingCount: 0,
+    dropped: [],
+    seconds: 0,
+  };
   try {
     const pool = await TokenPool.create(options.baseUrl, accounts, agent);
     options.takeViolations?.();
@@ -97,13 +105,33 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
           const findings = checker.check(req, wire, token, answer);
           record(stats, req, answer, findings);
           if (answer.droppedOnce) {
-            const detail = [{ kind: 'no-answer' as const, detail: `first try: ${answer.droppedOnce}; second try answered ${answer.status}` }];
-            report.dropped.push({ api, index, seed: options.seed, findings: detail, request: req, wire, status: answer.status, body: answer.body.toString('utf8').slice(0, 200) });
+            const detail = [
+              { kind: 'no-answer' as const, detail: `first try: ${answer.droppedOnce}; second try answered ${answer.status}` },
+            ];
+            report.dropped.push({
+              api,
+              index,
+              seed: options.seed,
+              findings: detail,
+              request: req,
+              wire,
+              status: answer.status,
+              body: answer.body.toString('utf8').slice(0, 200),
+            });
           }
           if (findings.length) {
             report.findingCount++;
             if (report.findings.length < (options.keepFindings ?? 50)) {
-              report.findings.push({ api, index, seed: options.seed, findings, request: req, wire, status: answer.status, body: answer.body.toString('utf8').slice(0, 500) });
+              report.findings.push({
+                api,
+                index,
+                seed: options.seed,
+                findings,
+                request: req,
+                wire,
+                status: answer.status,
+                body: answer.body.toString('utf8').slice(0, 500),
+              });
             }
           }
         }

@@ -35,7 +35,11 @@ function forSampler(schema: Schema): Schema {
     for (const [key, value] of Object.entries(node)) {
       if (key === 'examples' || key === 'xml' || key.startsWith('x-')) continue;
       if (key === 'properties' && value && typeof value === 'object') {
-        out[key] = Object.fromEntries(Object.entries(value).filter(([, v]) => v !== true).map(([k, v]) => [k, walk(v)]));
+        out[key] = Object.fromEntries(
+          Object.entries(value)
+            .filter(([, v]) => v !== true)
+            .map(([k, v]) => [k, walk(v)]),
+        );
       } else out[key] = walk(value);
     }
     return out;

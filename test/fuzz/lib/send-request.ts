@@ -43,7 +43,15 @@ function sendOnce(baseUrl: string, wire: WireRequest, agent: http.Agent): Promis
     if (wire.body && !wire.chunked) headers['Content-Length'] = String(wire.body.length);
     let req: http.ClientRequest;
     try {
-      req = http.request({ host: url.hostname, port: url.port, method: wire.method, path: wire.target, headers, agent, setHost: !('Host' in headers) });
+      req = http.request({
+        host: url.hostname,
+        port: url.port,
+        method: wire.method,
+        path: wire.target,
+        headers,
+        agent,
+        setHost: !('Host' in headers),
+      });
     } catch (err) {
       failed(`request could not be sent: ${(err as Error).message}`);
       return;
@@ -68,7 +76,8 @@ function sendOnce(baseUrl: string, wire: WireRequest, agent: http.Agent): Promis
     let answered = false;
     req.on('error', (err: NodeJS.ErrnoException) => {
       if (answered) return;
-      if (req.reusedSocket && err.code === 'ECONNRESET') finish({ status: 0, headers: {}, body: Buffer.alloc(0), error: err.message, retry: true });
+      if (req.reusedSocket && err.code === 'ECONNRESET')
+        finish({ status: 0, headers: {}, body: Buffer.alloc(0), error: err.message, retry: true });
       else failed(`connection failed: ${err.message} (${req.reusedSocket ? 'kept-alive' : 'new'} connection)`);
     });
     if (wire.body && wire.chunked) {

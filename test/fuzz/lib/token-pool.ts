@@ -84,6 +84,10 @@ export class TokenPool {
     const headers: Record<string, string> = {};
     if (token) headers.Authorization = `Bearer ${token}`;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    return sendRequest(this.baseUrl, { method: 'POST', target: path, headers, body: body === undefined ? undefined : Buffer.from(JSON.stringify(body)), chunked: false }, this.agent);
+    return sendRequest(
+      this.baseUrl,
+      { method: 'POST', target: path, headers, body: body === undefined ? undefined : Buffer.from(JSON.stringify(body)), chunked: false },
+      this.agent,
+    );
   }
 }

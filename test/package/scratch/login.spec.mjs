@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 
 // A base URL per worker: workers never see one another's tokens or lockouts.
+// eslint-disable-next-line no-empty-pattern -- Playwright requires a destructuring pattern here
 test.use({ baseURL: async ({}, use, info) => use(`${process.env.AUTHMOCK_URL}/__ns/worker-${info.parallelIndex}/`) });
 
 test('logs in to the social API through the request fixture', async ({ request }) => {

@@ -53,7 +53,18 @@ export async function startRedis(options: RedisServerOptions = {}): Promise<Redi
   const dir = mkdtempSync(join(tmpdir(), 'authmock-redis-'));
   const port = await freePort();
   const args = [
-    '--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--daemonize', 'no', '--loglevel', 'notice',
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--dir',
+    dir,
+    '--save',
+    '',
+    '--daemonize',
+    'no',
+    '--loglevel',
+    'notice',
     ...(options.fsyncAlways ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no']),
     ...(options.password ? ['--requirepass', options.password] : []),
   ];

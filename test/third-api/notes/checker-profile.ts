@@ -20,7 +20,8 @@ export const notesCheckerProfile: ApiProfile = {
   exampleRole: { login: 'notes' },
   readToken: (body: any) => (typeof body?.token === 'string' ? body.token : undefined),
   owner: {
-    listNotes: (body, login) => (body?.owner === login.username ? undefined : `answered the notes of ${body?.owner}, not of ${login.username}`),
+    listNotes: (body, login) =>
+      body?.owner === login.username ? undefined : `answered the notes of ${body?.owner}, not of ${login.username}`,
   },
   pathRoles: {},
   wrongCredentials: {

@@ -13,8 +13,15 @@ export const notesHandlers: Record<string, Handler> = {
     if (!secrets.matches(user?.passwordDigest, password)) throw notesError('INVALID_CREDENTIALS');
     const now = ctx.ns.now();
     const token = await issueToken({
-      store, ns: ctx.ns.name, api: ctx.api.name, codec: ctx.api.tokens, random, now,
-      lifetime: ctx.ns.settings.tokenLifetimes.notes, userType: 'notes', userId: user!.username,
+      store,
+      ns: ctx.ns.name,
+      api: ctx.api.name,
+      codec: ctx.api.tokens,
+      random,
+      now,
+      lifetime: ctx.ns.settings.tokenLifetimes.notes,
+      userType: 'notes',
+      userId: user!.username,
     });
     return { status: 200, body: { token } };
   },

@@ -27,7 +27,16 @@ export const notesModule: ApiModule = {
       async resolvePrincipal(record, ctx): Promise<Principal | undefined> {
         if (record.userType !== 'notes') return undefined;
         const user = await findUser(ctx.services.store, ctx.ns.name, record.userId);
-        return user && { kind: 'user', userType: 'notes', userId: user.username, tokenId: record.id, access: { selfService: false }, identity: user };
+        return (
+          user && {
+            kind: 'user',
+            userType: 'notes',
+            userId: user.username,
+            tokenId: record.id,
+            access: { selfService: false },
+            identity: user,
+          }
+        );
       },
       describeAccounts: () => [`users: ${users.map((u) => u.username).join(', ')}`],
     };

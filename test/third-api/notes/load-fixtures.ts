@@ -6,7 +6,12 @@ import type { NotesUser } from './identities.js';
 export function loadNotesFixtures(setup: ModuleSetup): NotesUser[] {
   const doc = (setup.fixtures ?? {}) as { users?: any[] };
   return (doc.users ?? []).map((u, i) => {
-    requireFixture(typeof u?.username === 'string' && typeof u.password === 'string', setup.fixtureFile, `users[${i}]`, 'needs username and password');
+    requireFixture(
+      typeof u?.username === 'string' && typeof u.password === 'string',
+      setup.fixtureFile,
+      `users[${i}]`,
+      'needs username and password',
+    );
     return { username: u.username, passwordDigest: setup.secrets.digest(u.password), notes: u.notes ?? [] };
   });
 }

@@ -2,7 +2,11 @@ import type { Ctx } from '../../../pipeline/context.js';
 import { issueToken } from '../../../auth/issue-token.js';
 
 /** A commerce token for a customer or an admin, with the namespace's lifetime for that type. */
-export function issueCommerceToken(ctx: Pick<Ctx, 'services' | 'ns' | 'api'>, userType: 'customer' | 'admin', userId: number): Promise<string> {
+export function issueCommerceToken(
+  ctx: Pick<Ctx, 'services' | 'ns' | 'api'>,
+  userType: 'customer' | 'admin',
+  userId: number,
+): Promise<string> {
   const now = ctx.ns.now();
   return issueToken({
     store: ctx.services.store,

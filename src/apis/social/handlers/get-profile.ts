@@ -12,7 +12,13 @@ export const getProfile: TypedHandler<operations['getProfile']> = (ctx) => {
     status: 200,
     body: {
       status: true,
-      user: { userId: profile.userId, email: profile.email, username: profile.username, gender: profile.gender, thumbnail: profile.thumbnail },
+      user: {
+        userId: profile.userId,
+        email: profile.email,
+        username: profile.username,
+        gender: profile.gender,
+        thumbnail: profile.thumbnail,
+      },
       count: String(user.unreadCount),
     },
   };
