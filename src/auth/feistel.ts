@@ -1,5 +1,4 @@
 import { createHmac } from 'node:crypto';
-import { createKeyedSha256 } from './hmac-sha256.js';
 
 const HALF_BITS = 24;
 const HALF = 2 ** HALF_BITS;
@@ -23,9 +22,12 @@ export interface IdPermutation {
  */
 export function createIdPermutation(key: Buffer, purpose: string): IdPermutation {
   const roundKey = createHmac('sha256', key).update(`authmock id permutation: ${purpose}`).digest();
-  const mac = createKeyedSha256(roundKey);
+  const input = Buffer.alloc(4);
   // the round's input is the 24-bit half and the round number, 4 bytes; its output the MAC's first 24 bits
-  const round = (i: number, half: number): number => mac.firstWordOf(((half << 8) | i) >>> 0) >>> 8;
+  const round = (i: number, half: number): number => {
+    input.writeUInt32BE(((half << 8) | i) >>> 0);
+    return createHmac('sha256', roundKey).update(input).digest().readUIntBE(0, 3);
+  };
   const check = (n: number) => {
     if (!Number.isSafeInteger(n) || n < 0 || n >= HALF * HALF) throw new RangeError(`${n} is not a 48-bit id`);
   };

@@ -1,6 +1,5 @@
-import { hash, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash, timingSafeEqual } from 'node:crypto';
 import type { RandomSource } from '../core/types.js';
-import { createKeyedSha256, type KeyedSha256 } from './hmac-sha256.js';
 
 /**
  * Passwords and client secrets are kept only as keyed digests (HMAC-SHA256), and a
@@ -10,17 +9,18 @@ import { createKeyedSha256, type KeyedSha256 } from './hmac-sha256.js';
  * must not be dominated by hashing (see the benchmark).
  */
 export class SecretDigester {
-  private readonly mac: KeyedSha256;
   readonly dummy: Buffer;
 
   /** `key` is kept with the state (the store's), so stored digests stay valid across restarts. */
-  constructor(key: Buffer, random: RandomSource) {
-    this.mac = createKeyedSha256(key);
+  constructor(
+    private readonly key: Buffer,
+    random: RandomSource,
+  ) {
     this.dummy = this.digest(random.bytes(16).toString('hex'));
   }
 
   digest(secret: string): Buffer {
-    return this.mac.mac(secret);
+    return createHmac('sha256', this.key).update(secret, 'utf8').digest();
   }
 
   /** constant-time comparison of a presented secret with a stored digest */
