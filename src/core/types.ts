@@ -33,11 +33,51 @@ export type Principal =
       identity: unknown;
     };
 
+/** One flow of an oauth2 scheme, as the spec declares it. */
+export interface OAuthFlow {
+  authorizationUrl?: string;
+  tokenUrl?: string;
+  refreshUrl?: string;
+  /** the scope names the flow defines */
+  scopes: readonly string[];
+}
+
+/** A security scheme of a spec, as authmock verifies it (src/spec/security-model.ts). */
+export type SecurityScheme =
+  | { name: string; type: 'apiKey'; in: 'header' | 'query' | 'cookie'; param: string; verifier?: 'token' | 'oauth1' }
+  | { name: string; type: 'http'; scheme: 'basic' }
+  | { name: string; type: 'http'; scheme: 'bearer'; bodyField?: string }
+  | { name: string; type: 'oauth2'; flows: Readonly<Record<string, OAuthFlow>> }
+  | { name: string; type: 'openIdConnect'; url: string }
+  | { name: string; type: 'unsupported'; declared: string };
+
+/**
+ * One security requirement: every scheme it names must be satisfied, each by a credential
+ * holding its scopes (AND). An operation lists requirements of which one must hold (OR);
+ * an empty requirement makes authentication optional, an empty list leaves it open.
+ */
+export type SecurityRequirement = readonly { readonly scheme: string; readonly scopes: readonly string[] }[];
+
+/** An operation only the owner of a resource may call: a path or query parameter equal to a claim of the caller. */
+export interface OwnerRule {
+  param: string;
+  claim: string;
+}
+
 export interface MediaValidators {
   /** media type (lower case, no parameters) -> validator of the decoded body */
   byType: Map<string, ValidateFunction>;
   /** media type -> the body schema's property order, for errors listed the API's way */
   order: Map<string, string[]>;
+  /** media type -> its examples: the unnamed one first (`first`), then by name */
+  examples: Map<string, MediaExamples>;
+  /** media type -> where its schema is in the spec (a JSON pointer), for generated samples */
+  schemaAt: Map<string, string>;
+}
+
+export interface MediaExamples {
+  first?: unknown;
+  named: Readonly<Record<string, unknown>>;
 }
 
 export interface ParamValidator {
@@ -45,6 +85,16 @@ export interface ParamValidator {
   names: string[];
   /** each parameter's schema type ('integer', 'string', ...), where it declares one */
   types: Record<string, string | undefined>;
+}
+
+export interface ParamInfo {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required: boolean;
+  /** the schema's type ('integer', 'string', ...), where it declares one */
+  type?: string;
+  /** its example: the parameter's, else its schema's */
+  example?: unknown;
 }
 
 export interface Example {
@@ -59,7 +109,14 @@ export interface Operation {
   method: string;
   path: string;
   pointer: string;
-  permission: Permission;
+  /** the built-in APIs' `x-authmock-permission`, kept for their own messages; evaluation uses `security` */
+  permission?: Permission;
+  /** OR of requirements, each an AND of schemes with their scopes (x-authmock-permission and identity-file scopes included) */
+  security: readonly SecurityRequirement[];
+  /** only the owner of the named resource may call it (from the identity file) */
+  owner?: OwnerRule;
+  /** declared parameters, for samples and the checker */
+  params: readonly ParamInfo[];
   extension?: string;
   pathParams?: ParamValidator;
   queryParams?: ParamValidator;

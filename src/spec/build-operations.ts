@@ -1,32 +1,47 @@
 import type { ValidateFunction } from 'ajv';
-import type { Example, MediaValidators, Operation, ParamValidator, Permission } from '../core/types.js';
+import type { Example, MediaValidators, Operation, OwnerRule, Permission, SecurityRequirement, SecurityScheme } from '../core/types.js';
 import type { Purpose, SchemaCompiler } from './schema-compiler.js';
 import { deref, type LoadedSpec } from './load-spec.js';
-import { resolvePointer, toFragment, toPointer } from './json-pointer.js';
+import { refSegments, resolvePointer, toFragment, toPointer } from './json-pointer.js';
 import { SpecError } from './spec-error.js';
+import { compileContent } from './compile-content.js';
+import { compileParams, readParams } from './compile-params.js';
+import { readRequirements, requireScopes } from './security-model.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
+/** What an identity file adds to an operation: scopes every requirement needs, an owner rule. */
+export interface OperationOverlay {
+  scopes?: readonly string[];
+  owner?: OwnerRule;
+}
+
+export interface BuildOptions {
+  schemes: ReadonlyMap<string, SecurityScheme>;
+  /** by operationId (the identity file's `operations`) */
+  overlay?: Readonly<Record<string, OperationOverlay>>;
+  /** what the start-up banner should say about the spec */
+  warn?: (message: string) => void;
+  /** a spec that is not a mocked API (the control API's) has no x-authmock-permission: open */
+  defaultPermission?: 'anonymous';
+}
+
 /** Builds the immutable operation table of one spec, compiling every schema once. */
-export function buildOperations(
-  api: string,
-  spec: LoadedSpec,
-  compiler: SchemaCompiler,
-  /** a spec that is not a mocked API (the control API's) has no x-authmock-permission */
-  options: { defaultPermission?: 'anonymous' } = {},
-): Operation[] {
+export function buildOperations(api: string, spec: LoadedSpec, compiler: SchemaCompiler, options: BuildOptions): Operation[] {
   const ops: Operation[] = [];
-  const seen = new Set<string>();
-  for (const [path, item] of Object.entries<any>(spec.doc.paths)) {
+  const seen = new Map<string, string>();
+  const warn = options.warn ?? (() => {});
+  for (const [path, item] of Object.entries<any>(spec.doc.paths ?? {})) {
+    if (!item || typeof item !== 'object') continue;
     for (const method of METHODS) {
-      const raw = item?.[method];
-      if (!raw) continue;
+      const raw = item[method];
+      if (!raw || typeof raw !== 'object') continue;
       const segs = ['paths', path, method];
       const pointer = toPointer(segs);
-      const operationId: string | undefined = raw.operationId;
-      if (!operationId) throw new SpecError(spec.file, pointer, undefined, 'operation has no operationId');
-      if (seen.has(operationId)) throw new SpecError(spec.file, pointer, operationId, 'duplicate operationId');
-      seen.add(operationId);
+      const operationId = readOperationId(raw, method, path, warn);
+      const earlier = seen.get(operationId);
+      if (earlier) throw new SpecError(spec.file, pointer, operationId, `duplicate operationId (also at ${earlier})`);
+      seen.set(operationId, pointer);
       const fail = (at: string[], reason: string): never => {
         throw new SpecError(spec.file, toPointer(at), operationId, reason);
       };
@@ -41,29 +56,45 @@ export function buildOperations(
           return fail(at, `schema does not compile: ${(err as Error).message}`);
         }
       };
-      const params = [
-        ...(item.parameters ?? []).map((node: any, i: number) => ({ node, at: ['paths', path, 'parameters', String(i)] })),
-        ...(raw.parameters ?? []).map((node: any, i: number) => ({ node, at: [...segs, 'parameters', String(i)] })),
+      const declared = [
+        ...arrayOf(item.parameters).map((node: any, i: number) => ({ node, at: ['paths', path, 'parameters', String(i)] })),
+        ...arrayOf(raw.parameters).map((node: any, i: number) => ({ node, at: [...segs, 'parameters', String(i)] })),
       ];
+      const params = readParams(spec, declared, operationId);
+      const permissionValue = raw['x-authmock-permission'] ?? options.defaultPermission;
+      const permission =
+        permissionValue === undefined ? undefined : readPermission(permissionValue, (r) => fail([...segs, 'x-authmock-permission'], r));
+      const overlay = options.overlay?.[operationId];
+      const requirements = readRequirements(spec, raw, segs, options.schemes, warn);
+      const responses = compileResponses(spec, raw, segs, (at) => compile('response', at), operationId, fail);
       ops.push({
         api,
         operationId,
         method: method.toUpperCase(),
         path,
         pointer,
-        permission: readPermission(raw['x-authmock-permission'] ?? options.defaultPermission, (r) =>
-          fail([...segs, 'x-authmock-permission'], r),
-        ),
+        ...(permission ? { permission } : {}),
+        security: withPermission(requirements, permission, overlay, options.schemes),
+        ...(overlay?.owner ? { owner: overlay.owner } : {}),
+        params: params.infos,
         extension: raw['x-authmock-extension'],
-        pathParams: compileParams(spec, params, 'path', compiler, operationId),
-        queryParams: compileParams(spec, params, 'query', compiler, operationId),
+        pathParams: compileParams(spec, params.resolved, 'path', compiler, operationId),
+        queryParams: compileParams(spec, params.resolved, 'query', compiler, operationId),
         requestBody: compileBody(spec, raw, segs, (at) => compile('request', at), operationId),
-        responses: compileResponses(spec, raw, segs, (at) => compile('response', at), operationId, fail),
-        example: findExample(spec, raw, segs, operationId),
+        responses,
+        example: findExample(responses),
       });
     }
   }
   return ops;
+}
+
+/** The spec's operationId, or one made of the method and path (with a warning): some specs in the wild have none. */
+function readOperationId(raw: any, method: string, path: string, warn: (m: string) => void): string {
+  if (typeof raw.operationId === 'string' && raw.operationId) return raw.operationId;
+  const made = `${method}${path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_w, c: string | undefined) => (c ? c.toUpperCase() : ''))}`;
+  warn(`${method.toUpperCase()} ${path} has no operationId; it is called ${made} here (journal, steering, identity file)`);
+  return made;
 }
 
 function readPermission(value: unknown, fail: (reason: string) => never): Permission {
@@ -76,33 +107,23 @@ function readPermission(value: unknown, fail: (reason: string) => never): Permis
   return fail(`x-authmock-permission must be anonymous, self, token or a list of ACL resources, found ${JSON.stringify(value)}`);
 }
 
-function compileParams(
-  spec: LoadedSpec,
-  params: { node: any; at: string[] }[],
-  location: 'path' | 'query',
-  compiler: SchemaCompiler,
-  operationId: string,
-): ParamValidator | undefined {
-  const properties: Record<string, unknown> = {};
-  const required: string[] = [];
-  const types: Record<string, string | undefined> = {};
-  for (const { node, at } of params) {
-    const p = deref(spec, node, toPointer(at), operationId);
-    if (p?.in !== location) continue;
-    const where = node.$ref ? refSegments(node.$ref) : at;
-    // An absolute $ref keeps the parameter's own $refs resolving against the spec.
-    properties[p.name] = p.schema ? { $ref: `${spec.id}#${toFragment([...where, 'schema'])}` } : {};
-    types[p.name] = p.schema ? deref(spec, p.schema, toPointer([...where, 'schema']), operationId)?.type : undefined;
-    if (p.required) required.push(p.name);
-  }
-  const names = Object.keys(properties);
-  if (names.length === 0) return undefined;
-  try {
-    const schema = { type: 'object', properties, required };
-    return { validate: compiler.inline('request', JSON.stringify(schema), schema), names, types };
-  } catch (err) {
-    throw new SpecError(spec.file, toPointer(params[0].at), operationId, `parameter schema does not compile: ${(err as Error).message}`);
-  }
+/**
+ * The permission a built-in spec states with `x-authmock-permission` and the scopes an
+ * identity file adds are both scopes every requirement must hold: `self` is a scope only
+ * callers acting for themselves hold, ACL resources are scopes. An operation that needs a
+ * permission but declares no security accepts any scheme of the spec for it.
+ */
+function withPermission(
+  requirements: SecurityRequirement[],
+  permission: Permission | undefined,
+  overlay: OperationOverlay | undefined,
+  schemes: ReadonlyMap<string, SecurityScheme>,
+): SecurityRequirement[] {
+  const needed = permission?.kind === 'self' ? ['self'] : permission?.kind === 'acl' ? permission.resources : [];
+  let reqs = requirements;
+  if (permission && permission.kind !== 'anonymous' && reqs.length === 0)
+    reqs = [...schemes.keys()].map((scheme) => [{ scheme, scopes: [] }]);
+  return requireScopes(reqs, [...needed, ...(overlay?.scopes ?? [])]);
 }
 
 function compileBody(
@@ -115,7 +136,7 @@ function compileBody(
   if (!raw.requestBody) return undefined;
   const body = deref(spec, raw.requestBody, toPointer([...segs, 'requestBody']), operationId);
   const base = raw.requestBody.$ref ? refSegments(raw.requestBody.$ref) : [...segs, 'requestBody'];
-  return { required: body.required === true, media: compileContent(spec, body.content, [...base, 'content'], compile) };
+  return { required: body?.required === true, media: compileContent(spec, body?.content, [...base, 'content'], compile) };
 }
 
 function compileResponses(
@@ -131,46 +152,23 @@ function compileResponses(
   for (const [status, r] of Object.entries<any>(responses)) {
     const at = [...segs, 'responses', status];
     const response = deref(spec, r, toPointer(at), operationId);
-    const base = r.$ref ? refSegments(r.$ref) : at;
-    out.set(status, compileContent(spec, response.content, [...base, 'content'], compile));
+    const base = r?.$ref ? refSegments(r.$ref) : at;
+    out.set(status.toUpperCase(), compileContent(spec, response?.content, [...base, 'content'], compile));
   }
   return out;
 }
 
-function compileContent(spec: LoadedSpec, content: any, at: string[], compile: (at: string[]) => ValidateFunction): MediaValidators {
-  const byType = new Map<string, ValidateFunction>();
-  const order = new Map<string, string[]>();
-  for (const [type, media] of Object.entries<any>(content ?? {})) {
-    if (!media?.schema) continue;
-    byType.set(type.toLowerCase(), compile([...at, type, 'schema']));
-    const schema = deref(spec, media.schema, toPointer([...at, type, 'schema']));
-    order.set(type.toLowerCase(), Object.keys(schema?.properties ?? {}));
-  }
-  return { byType, order };
-}
-
-/** The success example an operation without a handler answers with. */
-function findExample(spec: LoadedSpec, raw: any, segs: string[], operationId: string): Example | undefined {
-  const statuses = Object.keys(raw.responses ?? {})
-    .filter((s) => /^2\d\d$/.test(s))
-    .sort();
+/** The success example an operation without a handler answers with: the lowest 2xx that has one (JSON first). */
+function findExample(responses: ReadonlyMap<string, MediaValidators>): Example | undefined {
+  const statuses = [...responses.keys()].filter((s) => /^2\d\d$/.test(s)).sort();
   for (const status of statuses) {
-    const response = deref(spec, raw.responses[status], toPointer([...segs, 'responses', status]), operationId);
-    const media = response?.content?.['application/json'] ?? Object.values<any>(response?.content ?? {})[0];
-    if (!media) continue;
-    if (media.example !== undefined) return { status: Number(status), body: media.example };
-    const first = Object.values<any>(media.examples ?? {})[0];
-    if (first) {
-      const ex = deref(spec, first, toPointer([...segs, 'responses', status]), operationId);
-      if (ex && 'value' in ex) return { status: Number(status), body: ex.value };
-    }
+    const examples = responses.get(status)!.examples;
+    const media = examples.get('application/json') ?? examples.values().next().value;
+    if (media?.first !== undefined) return { status: Number(status), body: media.first };
   }
   return undefined;
 }
 
-function refSegments(ref: string): string[] {
-  return ref
-    .slice(2)
-    .split('/')
-    .map((s) => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~'));
+function arrayOf(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
 }

@@ -1,18 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { ValidateFunction } from 'ajv';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { loadSpec, specFromDoc, type LoadedSpec } from './load-spec.js';
 import { CachedCompiler, LiveCompiler, type Purpose, type SchemaCompiler } from './schema-compiler.js';
-import { isPrivateDir, openPrivateDir, readVerified, writeAtomic } from './cache-files.js';
+import { isPrivateDir, openPrivateDir, readVerified, sha256, writeAtomic } from './cache-files.js';
 import { runCommonJs } from './code-cache.js';
 
 // Ajv's runtime helpers, which the cached validators require, and its version.
 const require = createRequire(import.meta.url);
 
 // Bump when the shape of compiled validators or of the cache changes.
-const CACHE_FORMAT = 2;
+const CACHE_FORMAT = 3;
 // Entries for spec versions seen before: the newest few stay, for switching back and forth.
 const KEEP_ENTRIES = 4;
 // What an entry holds; `digests.json`, written last, has each one's SHA-256.
@@ -28,7 +28,8 @@ export interface CompiledSpecs {
 }
 
 interface CacheEntry {
-  docs: { file: string; doc: Record<string, any> }[];
+  /** each spec as loaded: bundled and upgraded, with the SHA-256 of every file its $refs read */
+  docs: { doc: Record<string, any>; sourceVersion: string; includes: { path: string; sha256: string }[] }[];
   manifest: Record<Purpose, Record<string, string>>;
 }
 
@@ -39,12 +40,12 @@ interface CacheEntry {
  * compiles afresh. Without one, everything is parsed and compiled every time. A cache
  * directory another user could write to is neither read nor written (cache-files.ts).
  */
-export function compileSpecs(paths: string[], cacheDir: string | undefined): CompiledSpecs {
+export async function compileSpecs(paths: string[], cacheDir: string | undefined): Promise<CompiledSpecs> {
   const texts = paths.map((p) => readFileSync(p));
-  const dir = cacheDir && openPrivateDir(cacheDir) ? join(cacheDir, cacheKey(texts)) : undefined;
-  const hit = cacheDir && dir ? readCache(dir, cacheDir) : undefined;
+  const dir = cacheDir && openPrivateDir(cacheDir) ? join(cacheDir, cacheKey(paths, texts)) : undefined;
+  const hit = cacheDir && dir ? readCache(dir, cacheDir, paths) : undefined;
   if (hit) return hit;
-  const specs = paths.map((p) => loadSpec(p));
+  const specs = await Promise.all(paths.map((p) => loadSpec(p)));
   const compiler = new LiveCompiler(specs);
   return {
     specs,
@@ -54,9 +55,10 @@ export function compileSpecs(paths: string[], cacheDir: string | undefined): Com
   };
 }
 
-function cacheKey(texts: Buffer[]): string {
+function cacheKey(paths: string[], texts: Buffer[]): string {
   const hash = createHash('sha256').update(`format ${CACHE_FORMAT} ajv ${require('ajv/package.json').version}\n`);
-  for (const t of texts) hash.update(createHash('sha256').update(t).digest());
+  // the file names too: a spec's name (its file name up to the first dot) is part of what is cached
+  paths.forEach((p, i) => hash.update(`${basename(p)}\n`).update(createHash('sha256').update(texts[i]).digest()));
   return hash.digest('hex').slice(0, 32);
 }
 
@@ -74,12 +76,21 @@ function readEntryFiles(dir: string): Record<(typeof ENTRY_FILES)[number], strin
 }
 
 /** The entry in `dir`, if complete and unaltered; `cacheDir` also keeps the validators' V8 code cache. */
-function readCache(dir: string, cacheDir: string): CompiledSpecs | undefined {
+function readCache(dir: string, cacheDir: string, paths: string[]): CompiledSpecs | undefined {
   try {
     const files = readEntryFiles(dir);
     if (!files) return undefined;
     const entry = JSON.parse(files['specs.json']) as CacheEntry;
-    const specs = entry.docs.map((d) => specFromDoc(d.file, d.doc));
+    // a file that a spec's $refs read has changed since: compile afresh
+    if (entry.docs.some((d) => d.includes.some((i) => !sameFile(i.path, i.sha256)))) return undefined;
+    const specs = entry.docs.map((d, i) =>
+      specFromDoc(
+        paths[i],
+        d.doc,
+        d.sourceVersion,
+        d.includes.map((x) => x.path),
+      ),
+    );
     // Code this program generated itself, verified above; V8's code cache skips parsing it again.
     const run = (name: 'request.cjs' | 'response.cjs') => runCommonJs(files[name], join(dir, name), require, cacheDir);
     const code = { request: run('request.cjs'), response: run('response.cjs') };
@@ -98,7 +109,12 @@ function writeCache(dir: string, specs: LoadedSpec[], compiler: LiveCompiler): v
   try {
     const { code, manifest } = compiler.exportCode();
     if (!openPrivateDir(dir)) return;
-    const entry: CacheEntry = { docs: specs.map((s) => ({ file: s.file, doc: s.doc })), manifest };
+    const docs = specs.map((s) => ({
+      doc: s.doc,
+      sourceVersion: s.sourceVersion,
+      includes: s.includes.map((path) => ({ path, sha256: sha256(readFileSync(path)) })),
+    }));
+    const entry: CacheEntry = { docs, manifest };
     const texts = { 'request.cjs': code.request, 'response.cjs': code.response, 'specs.json': JSON.stringify(entry) };
     const digests: Record<string, string> = {};
     for (const name of ENTRY_FILES) digests[name] = writeAtomic(join(dir, name), texts[name]);
@@ -107,6 +123,14 @@ function writeCache(dir: string, specs: LoadedSpec[], compiler: LiveCompiler): v
     pruneOldEntries(dirname(dir));
   } catch {
     // A read-only install simply starts without a cache.
+  }
+}
+
+function sameFile(path: string, digest: string): boolean {
+  try {
+    return sha256(readFileSync(path)) === digest;
+  } catch {
+    return false;
   }
 }
 

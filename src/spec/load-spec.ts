@@ -1,40 +1,64 @@
-import { readFileSync } from 'node:fs';
-import { basename } from 'node:path';
-import { parseYaml } from './parse-yaml.js';
+import { basename, resolve } from 'node:path';
+import { readDocument } from './read-document.js';
+import { bundleDocument, hasExternalRefs } from './bundle-document.js';
+import { upgradeDocument } from './upgrade-document.js';
 import { SpecError } from './spec-error.js';
 import { resolvePointer } from './json-pointer.js';
 
+/** A spec as read from its file: one OpenAPI 3.1 document with local `$ref`s only. */
 export interface LoadedSpec {
+  /** the file's absolute path */
+  path: string;
+  /** the file's base name, for messages */
   file: string;
+  /** the spec's name: the file name up to its first dot (`petstore.openapi.yaml` → `petstore`) */
+  name: string;
   /** the id Ajv knows the whole document by */
   id: string;
   doc: Record<string, any>;
+  /** the version the file was written in (`2.0`, `3.0.3`, `3.1.0`) */
+  sourceVersion: string;
+  /** the other files its `$ref`s pulled in (the compile cache is keyed by them too) */
+  includes: string[];
 }
 
-export function loadSpec(path: string): LoadedSpec {
+/** `petstore.openapi.yaml` → `petstore`. */
+export function specName(path: string): string {
+  return basename(path).split('.')[0];
+}
+
+/**
+ * Reads a spec as a user hands it over: YAML or JSON; `$ref`s to other files brought in;
+ * Swagger 2.0 and OpenAPI 3.0 upgraded to 3.1. Fails with a SpecError naming the file,
+ * the place and the problem.
+ */
+export async function loadSpec(path: string): Promise<LoadedSpec> {
+  const absolute = resolve(path);
+  const file = basename(absolute);
+  let doc = readDocument(absolute);
+  let includes: string[] = [];
+  if (hasExternalRefs(doc)) ({ doc, includes } = await bundleDocument(absolute, doc));
+  const upgraded = upgradeDocument(file, doc);
+  return specFromDoc(absolute, upgraded.doc, upgraded.sourceVersion, includes);
+}
+
+/** Checks the top of a 3.1 document and gives it the id its schemas are compiled under. */
+export function specFromDoc(path: string, doc: unknown, sourceVersion: string, includes: string[] = []): LoadedSpec {
   const file = basename(path);
-  let doc: unknown;
-  try {
-    doc = parseYaml(readFileSync(path, 'utf8'));
-  } catch (err) {
-    throw new SpecError(file, '', undefined, `cannot be read or parsed: ${(err as Error).message}`);
-  }
-  return specFromDoc(file, doc);
-}
-
-/** Checks the top of a parsed document and gives it the id schemas are compiled under. */
-export function specFromDoc(file: string, doc: unknown): LoadedSpec {
   if (!doc || typeof doc !== 'object') throw new SpecError(file, '', undefined, 'is not an object');
   const spec = doc as Record<string, any>;
   if (typeof spec.openapi !== 'string' || !spec.openapi.startsWith('3.1')) {
     throw new SpecError(file, '/openapi', undefined, `must be OpenAPI 3.1.x, found ${String(spec.openapi)}`);
   }
-  if (!spec.paths || typeof spec.paths !== 'object') throw new SpecError(file, '/paths', undefined, 'is missing');
-  return { file, id: `https://authmock.local/specs/${encodeURIComponent(file)}`, doc: spec };
+  if (spec.paths !== undefined && (spec.paths === null || typeof spec.paths !== 'object')) {
+    throw new SpecError(file, '/paths', undefined, 'must be an object');
+  }
+  const name = specName(path);
+  return { path, file, name, id: `https://authmock.local/specs/${encodeURIComponent(name)}`, doc: spec, sourceVersion, includes };
 }
 
 /** Follows a local `$ref` between OpenAPI objects (responses, parameters, examples). */
-export function deref<T = any>(spec: LoadedSpec, node: any, at: string, operationId?: string): T {
+export function deref<T = any>(spec: Pick<LoadedSpec, 'file' | 'doc'>, node: any, at: string, operationId?: string): T {
   let current = node;
   for (let hops = 0; current && typeof current === 'object' && typeof current.$ref === 'string'; hops++) {
     const ref: string = current.$ref;

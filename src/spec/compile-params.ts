@@ -1,0 +1,71 @@
+import type { ParamInfo, ParamValidator } from '../core/types.js';
+import type { SchemaCompiler } from './schema-compiler.js';
+import { deref, type LoadedSpec } from './load-spec.js';
+import { refSegments, toFragment, toPointer } from './json-pointer.js';
+import { SpecError } from './spec-error.js';
+
+/** A parameter as declared on the path item or the operation, with where it sits. */
+export interface DeclaredParam {
+  node: any;
+  at: string[];
+}
+
+const PLACES = new Set(['path', 'query', 'header', 'cookie']);
+
+/** Every declared parameter, the operation's overriding the path item's of the same name and place. */
+export function readParams(
+  spec: LoadedSpec,
+  declared: readonly DeclaredParam[],
+  operationId: string,
+): { infos: ParamInfo[]; resolved: (DeclaredParam & { param: any })[] } {
+  const byKey = new Map<string, DeclaredParam & { param: any }>();
+  for (const d of declared) {
+    const param = deref(spec, d.node, toPointer(d.at), operationId);
+    if (!param || typeof param.name !== 'string' || !PLACES.has(param.in)) continue;
+    byKey.set(`${param.in} ${param.name}`, { ...d, param });
+  }
+  const resolved = [...byKey.values()];
+  const infos = resolved.map(({ param, node, at }): ParamInfo => {
+    const where = node.$ref ? refSegments(node.$ref) : at;
+    const schema = param.schema ? deref(spec, param.schema, toPointer([...where, 'schema']), operationId) : undefined;
+    const named = Object.values<any>(param.examples ?? {})[0];
+    const example =
+      param.example ??
+      (named ? deref(spec, named, toPointer(where), operationId)?.value : undefined) ??
+      schema?.example ??
+      schema?.examples?.[0];
+    const type = Array.isArray(schema?.type) ? schema.type.find((t: unknown) => t !== 'null') : schema?.type;
+    return { name: param.name, in: param.in, required: param.required === true || param.in === 'path', type, example };
+  });
+  return { infos, resolved };
+}
+
+/** One validator of all path (or query) parameters, as an object schema over their names. */
+export function compileParams(
+  spec: LoadedSpec,
+  params: readonly (DeclaredParam & { param: any })[],
+  location: 'path' | 'query',
+  compiler: SchemaCompiler,
+  operationId: string,
+): ParamValidator | undefined {
+  const properties: Record<string, unknown> = {};
+  const required: string[] = [];
+  const types: Record<string, string | undefined> = {};
+  for (const { node, at, param } of params) {
+    if (param.in !== location) continue;
+    const where = node.$ref ? refSegments(node.$ref) : at;
+    // An absolute $ref keeps the parameter's own $refs resolving against the spec.
+    properties[param.name] = param.schema ? { $ref: `${spec.id}#${toFragment([...where, 'schema'])}` } : {};
+    const schema = param.schema ? deref(spec, param.schema, toPointer([...where, 'schema']), operationId) : undefined;
+    types[param.name] = Array.isArray(schema?.type) ? schema.type.find((t: unknown) => t !== 'null') : schema?.type;
+    if (param.required || location === 'path') required.push(param.name);
+  }
+  const names = Object.keys(properties);
+  if (names.length === 0) return undefined;
+  try {
+    const schema = { type: 'object', properties, required };
+    return { validate: compiler.inline('request', JSON.stringify(schema), schema), names, types };
+  } catch (err) {
+    throw new SpecError(spec.file, toPointer(params[0].at), operationId, `parameter schema does not compile: ${(err as Error).message}`);
+  }
+}

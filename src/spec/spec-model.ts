@@ -1,0 +1,60 @@
+import type { Operation, SecurityScheme } from '../core/types.js';
+import type { LoadedSpec } from './load-spec.js';
+import type { SchemaCompiler } from './schema-compiler.js';
+import { buildOperations, type OperationOverlay } from './build-operations.js';
+import { readSchemes } from './security-model.js';
+import { mountPath } from './mount-path.js';
+import { findAuthGaps } from './auth-gaps.js';
+
+/**
+ * A spec as every part of authmock sees it, parsed and compiled once at start-up: the
+ * server routes and answers by it, steering finds its examples in it, the checker derives
+ * its cases from it. Immutable once built.
+ */
+export interface SpecModel {
+  /** the file name up to its first dot: the API's name in URLs, the journal and the inspector */
+  readonly name: string;
+  readonly spec: LoadedSpec;
+  /** where it is served: the path of its first `servers` URL, or `/` */
+  readonly mount: string;
+  readonly schemes: ReadonlyMap<string, SecurityScheme>;
+  readonly operations: readonly Operation[];
+  /** true when no operation has any security requirement: the API is served open */
+  readonly open: boolean;
+  /** what could not be served as declared, and the auth findings worth a look, for the start-up banner */
+  readonly warnings: readonly string[];
+}
+
+export interface ModelOptions {
+  /** the name to serve it under (default: the spec's own) */
+  name?: string;
+  /** by operationId: scopes and an owner rule an identity file adds */
+  overlay?: Readonly<Record<string, OperationOverlay>>;
+  /** open operations without x-authmock-permission (the control API's spec) */
+  defaultPermission?: 'anonymous';
+}
+
+export function buildSpecModel(spec: LoadedSpec, compiler: SchemaCompiler, options: ModelOptions = {}): SpecModel {
+  const name = options.name ?? spec.name;
+  const { schemes, warnings } = readSchemes(spec);
+  const operations = buildOperations(name, spec, compiler, {
+    schemes,
+    overlay: options.overlay,
+    defaultPermission: options.defaultPermission,
+    warn: (m) => warnings.push(m),
+  });
+  for (const id of Object.keys(options.overlay ?? {})) {
+    if (!operations.some((o) => o.operationId === id))
+      warnings.push(`the identity file names operation ${id}, which the spec does not have`);
+  }
+  warnings.push(...findAuthGaps(schemes, operations));
+  return Object.freeze({
+    name,
+    spec,
+    mount: mountPath(spec.doc),
+    schemes,
+    operations: Object.freeze(operations),
+    open: operations.every((o) => o.security.length === 0),
+    warnings: Object.freeze(warnings),
+  });
+}
