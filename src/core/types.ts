@@ -9,27 +9,28 @@ import type { ValidateFunction } from 'ajv';
 /** Who may call an operation, read from the spec's `x-authmock-permission`. */
 export type Permission = { kind: 'anonymous' } | { kind: 'self' } | { kind: 'token' } | { kind: 'acl'; resources: string[] };
 
-/** What a caller may reach: ACL resources (admins, integrations) and whether it acts for itself (customers). */
-export interface Access {
-  resources?: 'all' | ReadonlySet<string>;
-  selfService: boolean;
-}
+/** The permissions a caller holds: scopes, roles or ACL resources; `all` holds every one. */
+export type Scopes = ReadonlySet<string> | 'all';
 
 /**
- * The caller as authentication found it. A bad or missing token makes a guest. A user
- * carries its identity, read once, so handlers need not read it again.
+ * The caller as authentication found it. A bad or missing credential makes a guest; the
+ * security requirements decide what a guest gets. A user carries its identity, read once,
+ * so handlers need not read it again.
  */
 export type Principal =
   | { kind: 'guest' }
   | {
       kind: 'user';
-      /** the API module's own name for the kind of caller: customer, admin, social, ... */
+      /** the kind of caller: customer, admin, integration, social, user, client, ... */
       userType: string;
       userId: string;
       /** the token that authenticated the request, when it was a token */
       tokenId?: number;
-      access: Access;
-      /** the module's identity record (typed by the module that made it) */
+      /** what it may do: `self` for a caller acting for itself, ACL resources, OAuth scopes, roles */
+      scopes: Scopes;
+      /** what an owner rule compares with (`username`, `sub`, `email`, ...) */
+      claims?: Readonly<Record<string, unknown>>;
+      /** the API's identity record (typed by the code that made it) */
       identity: unknown;
     };
 

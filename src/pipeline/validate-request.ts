@@ -1,31 +1,38 @@
-import { operationOf, type Ctx } from './context.js';
+import type { Operation } from '../core/types.js';
+import type { Decoded } from './stages.js';
+import type { ValidationFailure } from './dialect.js';
+
+/** Parameters and body as the handler receives them, coerced where the schema coerces. */
+export interface ValidInput {
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body?: unknown;
+  mediaType?: string;
+}
 
 /**
- * Checks path and query parameters and the decoded body against the spec. The dialect
- * turns the violations into the API's own error. Coercion (e.g. "7" -> 7) is applied to
- * the values handlers receive.
+ * Path and query parameters and the decoded body against the operation's schemas. The
+ * first place that fails is returned as data, for the API to word its own way.
  */
-export function validateRequest(ctx: Ctx): void {
-  const op = operationOf(ctx);
-  const { dialect } = ctx.api;
-  if (op.pathParams && !op.pathParams.validate(ctx.pathParams)) {
-    throw dialect.mapValidation(op.pathParams.validate.errors ?? [], 'path', ctx.pathParams, op.pathParams.names);
+export function validateRequest(op: Operation, pathParams: Readonly<Record<string, string>>, search: URLSearchParams, decoded: Decoded): ValidInput | ValidationFailure {
+  const params: Record<string, unknown> = { ...pathParams };
+  if (op.pathParams && !op.pathParams.validate(params)) {
+    return { place: 'path', errors: op.pathParams.validate.errors ?? [], data: params, order: op.pathParams.names };
   }
+  const query: Record<string, unknown> = {};
   if (op.queryParams) {
-    const query: Record<string, unknown> = {};
     for (const name of op.queryParams.names) {
-      const v = ctx.req.query.get(name);
+      const v = search.get(name);
       if (v !== null) query[name] = v;
     }
     if (!op.queryParams.validate(query)) {
-      throw dialect.mapValidation(op.queryParams.validate.errors ?? [], 'query', query, op.queryParams.names);
+      return { place: 'query', errors: op.queryParams.validate.errors ?? [], data: query, order: op.queryParams.names };
     }
-    ctx.query = query;
   }
-  const body = op.requestBody;
-  if (!body || !ctx.bodyMediaType) return;
-  const validate = body.media.byType.get(ctx.bodyMediaType);
-  if (validate && !validate(ctx.body)) {
-    throw dialect.mapValidation(validate.errors ?? [], 'body', ctx.body, body.media.order.get(ctx.bodyMediaType) ?? []);
+  const { body, mediaType } = decoded;
+  const validate = mediaType ? op.requestBody?.media.byType.get(mediaType) : undefined;
+  if (validate && !validate(body)) {
+    return { place: 'body', errors: validate.errors ?? [], data: body, order: op.requestBody?.media.order.get(mediaType!) ?? [] };
   }
+  return { params, query, body, mediaType };
 }

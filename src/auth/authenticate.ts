@@ -1,0 +1,53 @@
+import type { Principal, SecurityRequirement, SecurityScheme } from '../core/types.js';
+import type { Directory, SignedRequest } from './directory.js';
+import { readCredential, type CredentialSource } from './credentials.js';
+import { verifyCredential } from './verify-credential.js';
+import type { Verdict } from './verdict.js';
+
+/** Every scheme an operation names, as the request's credential for it fared. */
+export interface Authentication {
+  /** by scheme name, in the order the requirements name them */
+  verdicts: ReadonlyMap<string, Verdict>;
+  /** the first scheme whose credential proved someone; a guest when none did */
+  principal: Principal;
+  /** the verdict to report: the first that found someone, else the first credential that came, else absent */
+  reported: Verdict;
+}
+
+const GUEST: Principal = { kind: 'guest' };
+const ABSENT: Verdict = { outcome: 'absent' };
+
+/** The scheme names an operation's requirements use, each once, in order. */
+export function schemesOf(requirements: readonly SecurityRequirement[]): string[] {
+  return [...new Set(requirements.flatMap((req) => req.map((e) => e.scheme)))];
+}
+
+/**
+ * Reads each scheme's credential once and verifies the ones that came. Only the schemes the
+ * operation names are read: an open operation never verifies anything, and a scheme the
+ * operation does not accept (an OAuth 1.0a signature on an anonymous route) is not checked.
+ */
+export async function authenticate(
+  requirements: readonly SecurityRequirement[],
+  schemes: ReadonlyMap<string, SecurityScheme>,
+  source: CredentialSource,
+  directory: Directory,
+  request: SignedRequest,
+): Promise<Authentication> {
+  const verdicts = new Map<string, Verdict>();
+  let principal: Principal = GUEST;
+  let reported: Verdict = ABSENT;
+  for (const name of schemesOf(requirements)) {
+    const scheme = schemes.get(name);
+    const credential = scheme && readCredential(scheme, source);
+    const verdict = credential ? await verifyCredential(scheme, credential, directory, request) : ABSENT;
+    verdicts.set(name, verdict);
+    if (verdict.outcome === 'ok' && principal.kind === 'guest') {
+      principal = verdict.principal;
+      reported = verdict;
+    } else if (reported.outcome === 'absent') reported = verdict;
+    // a scheme's own refusal ends authentication: the API answers it as the platform would
+    if (verdict.outcome === 'refused') return { verdicts, principal: GUEST, reported: verdict };
+  }
+  return { verdicts, principal, reported };
+}

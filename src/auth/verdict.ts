@@ -1,0 +1,24 @@
+import type { Principal } from '../core/types.js';
+
+export type UserPrincipal = Extract<Principal, { kind: 'user' }>;
+
+/** How one scheme's credential fared: who it is, or why it is no one. */
+export type Verdict =
+  | { outcome: 'ok'; principal: UserPrincipal; tokenPrefix?: string; tokenId?: number }
+  /** no credential for this scheme in the request */
+  | { outcome: 'absent' }
+  | {
+      outcome: 'malformed' | 'unknown' | 'expired' | 'invalid' | 'no-identity';
+      /** the credential's first characters, never more */
+      tokenPrefix?: string;
+      tokenId?: number;
+      /** a sentence for people: "expired at 2026-01-01T10:00:00.000Z" */
+      detail?: string;
+    }
+  /** the scheme refuses the request with an answer of its own (an OAuth 1.0a signature check); `refusal` is the scheme's */
+  | { outcome: 'refused'; refusal: unknown };
+
+/** The first characters of a secret the journal may show. */
+export function prefixOf(secret: string): string {
+  return secret.slice(0, 6);
+}

@@ -1,0 +1,58 @@
+import type { SecurityScheme } from '../core/types.js';
+import type { Credential } from './credentials.js';
+import type { Directory, SignedRequest } from './directory.js';
+import { prefixOf, type Verdict } from './verdict.js';
+import { verifyIssuedToken } from './verify-issued-token.js';
+import { verifyOauthRequest } from './oauth1/index.js';
+
+/**
+ * One scheme's credential checked against the directory, by the scheme's type: a token
+ * this API issued (bearer, oauth2, openIdConnect, an apiKey marked as a token), a static
+ * key (apiKey), a username and password (Basic), a signed request (OAuth 1.0a). A
+ * verifier never knows which API it serves.
+ */
+export async function verifyCredential(
+  scheme: SecurityScheme,
+  credential: Credential,
+  directory: Directory,
+  request: SignedRequest,
+): Promise<Verdict> {
+  switch (credential.kind) {
+    case 'malformed':
+      return { outcome: 'malformed', detail: credential.detail };
+    case 'token':
+      return verifyToken(credential.value, directory);
+    case 'key': {
+      const principal = await directory.keyHolder?.(credential.value, 'key');
+      const tokenPrefix = prefixOf(credential.value);
+      return principal ? { outcome: 'ok', principal, tokenPrefix } : { outcome: 'unknown', tokenPrefix, detail: `no API key ${tokenPrefix}… for ${scheme.name}` };
+    }
+    case 'password': {
+      const found = await directory.passwordHolder?.(credential.username, credential.password);
+      if (found === undefined || found === 'unknown') return { outcome: 'unknown', detail: `no user ${credential.username}` };
+      if (found === 'wrong-password') return { outcome: 'invalid', detail: `wrong password for ${credential.username}` };
+      return { outcome: 'ok', principal: found };
+    }
+    case 'signed':
+      return verifySigned(credential.authorization, directory, request);
+  }
+}
+
+/** A bearer token: one this API issued, else (where the API allows it) a static key sent as a bearer. */
+async function verifyToken(token: string, directory: Directory): Promise<Verdict> {
+  const issued = directory.tokens ? await verifyIssuedToken(token, directory.tokens, directory.now()) : undefined;
+  if (issued?.outcome === 'ok' || issued?.outcome === 'expired' || issued?.outcome === 'no-identity') return issued;
+  const holder = await directory.keyHolder?.(token, 'token');
+  if (holder) return { outcome: 'ok', principal: holder, tokenPrefix: prefixOf(token) };
+  return issued ?? { outcome: 'unknown', tokenPrefix: prefixOf(token) };
+}
+
+async function verifySigned(authorization: string, directory: Directory, request: SignedRequest): Promise<Verdict> {
+  const oauth1 = directory.oauth1;
+  if (!oauth1) return { outcome: 'unknown', detail: 'this API takes no signed requests' };
+  const verdict = await verifyOauthRequest({ ...request, authorization }, oauth1.deps, oauth1.options);
+  if (verdict.outcome === 'not-oauth') return { outcome: 'absent' };
+  if (verdict.outcome === 'refused') return { outcome: 'refused', refusal: verdict };
+  const principal = await oauth1.principalOf(verdict.consumerKey);
+  return principal ? { outcome: 'ok', principal } : { outcome: 'no-identity', detail: `integration of consumer ${prefixOf(verdict.consumerKey)}… is not active` };
+}

@@ -1,0 +1,168 @@
+import type { HandlerResult, Operation } from '../core/types.js';
+import { authenticate, schemesOf } from '../auth/authenticate.js';
+import { evaluateSecurity } from '../auth/evaluate-security.js';
+import { readCredential, type CredentialSource } from '../auth/credentials.js';
+import { composeRequestUrl } from '../auth/oauth1/index.js';
+import type { SignedRequest } from '../auth/directory.js';
+import type { Verdict } from '../auth/verdict.js';
+import type { Kit, Refusal } from './dialect.js';
+import type { ServedApi } from './served-api.js';
+import type { Authenticated, Authorized, Call, Incoming, NamespaceView, Routed, Services, Validated } from './stages.js';
+import type { AuthInfo, Trace } from './trace.js';
+import type { Steer, SteerPlan } from './steer.js';
+import { validateRequest } from './validate-request.js';
+import { describeRequired } from './describe-required.js';
+import { answerFromSpec } from './answer-from-spec.js';
+
+/** An answer steering gives before any check: it ends the request where it stands. */
+export class SteeredAnswer {
+  constructor(readonly result: HandlerResult) {}
+}
+
+export interface KitParts {
+  api: ServedApi;
+  req: Incoming;
+  ns: NamespaceView;
+  services: Services;
+  trace: Trace;
+  steer?: Steer;
+}
+
+/** The generic steps of one request (src/pipeline/dialect.ts says what each does). */
+export function createKit({ api, req, ns, services, trace, steer }: KitParts): Kit {
+  let plan: SteerPlan | undefined;
+  return {
+    req,
+    ns,
+    respondAs(format) {
+      trace.format = format;
+    },
+    route(path, scope) {
+      const match = api.router.match(req.method, path);
+      if (match.kind !== 'found') return match;
+      trace.op = match.op;
+      plan = steer?.({ api: api.name, routed: { op: match.op, pathParams: match.params, scope }, req, ns, credentials: () => credentialsOf(api, match.op, req) });
+      if (plan?.bypass) {
+        trace.steered = plan.steered;
+        throw new SteeredAnswer(plan.bypass);
+      }
+      return match;
+    },
+    async authenticate(routed, decoded) {
+      const { op } = routed;
+      const source: CredentialSource = { headers: req.headers, query: req.query, body: decoded?.body };
+      const authn = await authenticate(op.security, api.model.schemes, source, api.directory(ns, services), signedRequest(req));
+      trace.auth = toAuthInfo(authn.reported, authn.verdicts);
+      trace.principal = authn.principal;
+      return { ...routed, authn };
+    },
+    authorize(authenticated) {
+      const decision = evaluateSecurity(authenticated.op.security, authenticated.authn.verdicts);
+      const required = describeRequired(authenticated.op);
+      if (!decision.allowed) {
+        trace.permission = { outcome: 'refused', required, ...(decision.reason === 'insufficient_scope' ? { missing: decision.missing.join(' ') } : {}) };
+        return decision;
+      }
+      trace.principal = decision.principal;
+      const notOwner = checkOwner(authenticated, decision.principal);
+      if (notOwner) {
+        trace.permission = { outcome: 'refused', required, missing: `owner of ${notOwner.param}` };
+        return notOwner;
+      }
+      trace.permission = { outcome: 'allowed', required };
+      return { ...authenticated, principal: decision.principal };
+    },
+    deny(authorized) {
+      trace.permission = { outcome: 'refused', required: describeRequired(authorized.op) };
+    },
+    validate(authorized, decoded) {
+      const result = validateRequest(authorized.op, authorized.pathParams, req.query, decoded);
+      if (!('params' in result)) {
+        const first = result.errors[0];
+        trace.invalid = { place: result.place, field: fieldOf(first?.instancePath, first?.params) };
+        return result;
+      }
+      return { ...authorized, ...result };
+    },
+    async answer(validated) {
+      const steered = plan?.instead(validated.principal);
+      if (steered) {
+        trace.steered = plan!.steered;
+        return steered;
+      }
+      const handler = api.handlers[validated.op.operationId];
+      if (handler) return handler(toCall(validated, req, ns, services, api));
+      return answerFromSpec(validated.op, api.sample);
+    },
+  };
+}
+
+function toCall(v: Validated, req: Incoming, ns: NamespaceView, services: Services, api: ServedApi): Call {
+  return { ...v, req, ns, services, api: { name: api.name, tokens: api.tokens } };
+}
+
+/** The URL as the client addressed it (Host as sent, target as received): what an OAuth 1.0a signature covers. */
+function signedRequest(req: Incoming): SignedRequest {
+  return {
+    method: req.method,
+    get url() {
+      const proto = String(req.headers['x-forwarded-proto'] ?? '')
+        .split(',')[0]
+        .trim()
+        .toLowerCase();
+      const query = req.query.toString();
+      const target = req.target ?? (query ? `${req.path}?${query}` : req.path);
+      return composeRequestUrl({ secure: proto === 'https', host: req.headers.host ?? '', target });
+    },
+    contentType: req.headers['content-type'],
+    body: req.rawBody,
+  };
+}
+
+/** An owner-only operation: the named parameter must equal the caller's claim. */
+function checkOwner(routed: Routed, principal: Authorized['principal']): Extract<Refusal, { reason: 'not_owner' }> | undefined {
+  const rule = routed.op.owner;
+  if (!rule) return undefined;
+  const value = routed.pathParams[rule.param];
+  const claim = principal.kind === 'user' ? principal.claims?.[rule.claim] : undefined;
+  if (value !== undefined && claim !== undefined && String(claim) === value) return undefined;
+  return { allowed: false, reason: 'not_owner', param: rule.param };
+}
+
+function toAuthInfo(reported: Verdict, verdicts: ReadonlyMap<string, Verdict>): AuthInfo {
+  const scheme = [...verdicts.entries()].find(([, v]) => v === reported)?.[0];
+  const base = scheme ? { scheme } : {};
+  switch (reported.outcome) {
+    case 'absent':
+      return { outcome: 'none' };
+    case 'ok':
+      return { ...base, outcome: 'ok', ...pick(reported) };
+    case 'refused':
+      return { ...base, outcome: 'refused', detail: 'signed request refused (the answer says why)' };
+    default:
+      return { ...base, outcome: reported.outcome, ...pick(reported), ...(reported.detail ? { detail: reported.detail } : {}) };
+  }
+}
+
+function pick(v: { tokenPrefix?: string; tokenId?: number }): Pick<AuthInfo, 'tokenPrefix' | 'tokenId'> {
+  return { ...(v.tokenPrefix ? { tokenPrefix: v.tokenPrefix } : {}), ...(v.tokenId !== undefined ? { tokenId: v.tokenId } : {}) };
+}
+
+/** The credential values a request carries for an operation's schemes (steering may match a token). */
+function credentialsOf(api: ServedApi, op: Operation, req: Incoming): string[] {
+  const out: string[] = [];
+  for (const name of schemesOf(op.security)) {
+    const scheme = api.model.schemes.get(name);
+    const c = scheme && readCredential(scheme, { headers: req.headers, query: req.query });
+    if (c?.kind === 'token' || c?.kind === 'key') out.push(c.value);
+  }
+  return out;
+}
+
+/** The field a validation error is about: the missing property, else the last segment of the path. */
+function fieldOf(instancePath: string | undefined, params: Record<string, unknown> | undefined): string {
+  const missing = params?.missingProperty;
+  const path = instancePath ?? '';
+  if (typeof missing === 'string') return path ? `${path.slice(1)}/${missing}` : missing;
+  return path ? path.slice(1) : '(the whole value)';
+}
