@@ -1,0 +1,53 @@
+import type { Operation } from '../../core/types.js';
+import type { Decoded, Incoming } from '../../pipeline/stages.js';
+import { parseForm } from '../../pipeline/parse-form.js';
+import type { SpecApiError, SpecErrorCode } from './spec-errors.js';
+
+type Fail = (code: SpecErrorCode, params: Record<string, unknown>) => SpecApiError;
+
+/**
+ * A user spec's request body by its Content-Type: JSON (and `+json`), URL-encoded and
+ * multipart forms as objects of fields, text as a string; anything else (XML, binary) is
+ * taken as it came and not checked against a schema. A type the operation does not
+ * declare is a 415; an operation without a request body ignores one.
+ */
+export async function decodeSpecBody(req: Incoming, op: Operation, fail: Fail): Promise<Decoded> {
+  const declared = op.requestBody;
+  const raw = req.rawBody;
+  if (!declared) return {};
+  if (!raw || raw.length === 0) {
+    if (declared.required) return { body: undefined, mediaType: firstSchemaType(op) };
+    return {};
+  }
+  const header = String(req.headers['content-type'] ?? '');
+  const type = header.split(';')[0].trim().toLowerCase();
+  const types = [...declared.media.examples.keys()];
+  if (types.length && !types.some((t) => matches(t, type))) {
+    throw fail('UNSUPPORTED_MEDIA_TYPE', { type: type || '(no Content-Type)', declared: types.join(', ') });
+  }
+  const mediaType = types.find((t) => t === type) ?? types.find((t) => matches(t, type));
+  if (type === 'application/json' || type.endsWith('+json')) {
+    try {
+      return { body: JSON.parse(raw.toString('utf8')), mediaType };
+    } catch {
+      throw fail('MALFORMED_BODY', { type: 'JSON' });
+    }
+  }
+  if (type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data') {
+    const fields = await parseForm(type, header, raw);
+    if (!fields) throw fail('MALFORMED_BODY', { type });
+    return { body: fields, mediaType };
+  }
+  if (type.startsWith('text/')) return { body: raw.toString('utf8'), mediaType };
+  return { body: raw, mediaType: undefined };
+}
+
+/** `application/*` and `*\/*` in the spec take any type of their range. */
+function matches(declared: string, type: string): boolean {
+  if (declared === type || declared === '*/*') return true;
+  return declared.endsWith('/*') && type.startsWith(declared.slice(0, -1));
+}
+
+function firstSchemaType(op: Operation): string | undefined {
+  return op.requestBody?.media.byType.keys().next().value;
+}

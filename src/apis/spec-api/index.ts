@@ -1,0 +1,83 @@
+import { existsSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import type { ApiModule } from '../api-module.js';
+import type { Identity } from '../../store/store.js';
+import { specName } from '../../spec/load-spec.js';
+import { createSpecTokens } from './token-codec.js';
+import { createSpecDialect } from './spec-dialect.js';
+import { createSpecDirectory } from './spec-directory.js';
+import { createBindings } from './bindings.js';
+import { specIdentityKinds } from './control-kinds.js';
+import { defaultIdentities } from './default-identities.js';
+import { EMPTY_IDENTITY_FILE, readIdentityFile, type IdentityFile } from './identity-file.js';
+import { apiKeyIdentity, clientIdentity, userIdentity } from './spec-identities.js';
+
+export interface SpecSource {
+  /** the spec file */
+  spec: string;
+  /** its identity file; default `<name>.authmock.yaml` beside the spec, when there is one */
+  identities?: string;
+  cacheDir?: string;
+}
+
+/** `petstore.openapi.yaml` → `petstore.authmock.yaml` in the same folder. */
+export function identityFileBeside(spec: string): string {
+  return join(dirname(spec), `${specName(spec)}.authmock.yaml`);
+}
+
+/**
+ * A user's spec as an API module: no TypeScript per spec. Credentials are verified by the
+ * verifiers of its schemes, its requirements and scopes decide, its examples (or samples
+ * of its schemas) answer, and its identity file (or generated defaults) says who may call.
+ */
+export function createSpecModule(source: SpecSource): ApiModule {
+  const specFile = resolve(source.spec);
+  const name = specName(specFile);
+  const explicit = source.identities !== undefined;
+  const identityPath = explicit ? resolve(source.identities!) : identityFileBeside(specFile);
+  const file: IdentityFile | undefined = explicit || existsSync(identityPath) ? readIdentityFile(identityPath, source.cacheDir) : undefined;
+  return {
+    name,
+    specFile,
+    ...(file ? { fixtureFile: identityPath } : {}),
+    overlay: (file ?? EMPTY_IDENTITY_FILE).operations,
+    build(setup) {
+      const { model, secrets, sample } = setup;
+      const identities = file ?? defaultIdentities(model, setup.stateKey);
+      const tokens = createSpecTokens(setup.stateKey, name);
+      const seed: Identity[] = [
+        ...identities.users.map((u) => userIdentity(name, secrets, u)),
+        ...identities.apiKeys.map((k) => apiKeyIdentity(name, secrets, k)),
+        ...identities.clients.map((c) => clientIdentity(name, secrets, c)),
+      ];
+      return {
+        dialect: createSpecDialect({ name, schemes: model.schemes, sample }),
+        handlers: createBindings({ api: name, sample, ...identities.bindings }),
+        tokens,
+        seed,
+        directory: createSpecDirectory(name, tokens),
+        userTypes: [],
+        identityKinds: specIdentityKinds(name, secrets),
+        strictAnswers: false,
+        describeAccounts: () => describe(identities, file ? basename(identityPath) : undefined),
+      };
+    },
+  };
+}
+
+/** The banner's lines: who may call, with the secrets of generated defaults (they are test data). */
+function describe(ids: IdentityFile, from: string | undefined): string[] {
+  const scopes = (s: string[]) => (s.length ? ` [${s.join(' ')}]` : '');
+  if (from) {
+    return [
+      `identities from ${from}: ${ids.users.length} users, ${ids.apiKeys.length} API keys, ${ids.clients.length} clients`,
+      ...ids.users.map((u) => `  user ${u.username}${scopes(u.scopes)}`),
+    ];
+  }
+  return [
+    'no identity file: generated defaults (same on every start with this state)',
+    ...ids.users.map((u) => `  user ${u.username} / ${u.password}${scopes(u.scopes)}`),
+    ...ids.apiKeys.map((k) => `  API key ${k.key}${scopes(k.scopes)}`),
+    ...ids.clients.map((c) => `  client ${c.clientId} / ${c.clientSecret}`),
+  ];
+}

@@ -1,0 +1,121 @@
+import type { HandlerResult, Operation, SecurityScheme, WireResponse } from '../../core/types.js';
+import { fillTemplate } from '../../core/fill-template.js';
+import type { Dialect, Refusal, ValidationFailure } from '../../pipeline/dialect.js';
+import { isAuthorized, isValidated } from '../../pipeline/dialect.js';
+import type { Authenticated } from '../../pipeline/stages.js';
+import { declaredResponse } from '../../pipeline/check-response.js';
+import { challengeFor } from '../../auth/challenges.js';
+import type { SampleOf } from '../../spec/samples.js';
+import { decodeSpecBody } from './decode-body.js';
+import { SPEC_ERRORS, SpecApiError, type SpecErrorCode, type SpecErrorContext } from './spec-errors.js';
+
+const PROBLEM = 'application/problem+json';
+
+export interface SpecDialectParts {
+  name: string;
+  schemes: ReadonlyMap<string, SecurityScheme>;
+  sample: SampleOf;
+}
+
+/**
+ * A user's spec, served as the spec states it: route, then credentials and the security
+ * requirements (401 with a challenge per acceptable scheme, 403 for a missing scope or
+ * another owner's resource, RFC 6750), then the body and its validation, then the answer.
+ * Refusals use the operation's own declared response (its example, else one made from
+ * its schema), else application/problem+json.
+ */
+export function createSpecDialect(parts: SpecDialectParts): Dialect {
+  const { name } = parts;
+  const fail = (code: SpecErrorCode, params: Record<string, unknown> = {}, context: SpecErrorContext = {}) =>
+    new SpecApiError(name, code, params, context);
+
+  return {
+    async run(kit) {
+      const { req } = kit;
+      const match = kit.route(req.path);
+      if (match.kind === 'none') throw fail('NOT_FOUND', { api: name, method: req.method, path: req.path });
+      if (match.kind === 'wrong-method') {
+        const allowed = match.allowed.join(', ');
+        throw fail('METHOD_NOT_ALLOWED', { method: req.method, path: req.path, allowed }, { headers: { Allow: allowed } });
+      }
+      const routed = { op: match.op, pathParams: match.params };
+      const authenticated = await kit.authenticate(routed);
+      const authorized = kit.authorize(authenticated);
+      if (!isAuthorized(authorized)) throw refusalError(authorized, authenticated);
+      const decoded = await decodeSpecBody(req, match.op, (code, params) => fail(code, params, { op: match.op }));
+      const validated = kit.validate(authorized, decoded);
+      if (!isValidated(validated)) throw invalidError(validated, match.op);
+      return kit.answer(validated);
+    },
+    renderError(err) {
+      if (!(err instanceof SpecApiError)) throw new TypeError(`not an error of ${name}: ${err.code}`);
+      return renderSpecError(err, parts.sample);
+    },
+    serialize: serializeSpecAnswer,
+    internalError: (reportId) => fail('INTERNAL', { reportId }),
+    bodyTooLarge: (limit) => fail('BODY_TOO_LARGE', { limit }),
+    unavailable: () => fail('UNAVAILABLE'),
+  };
+
+  function refusalError(refusal: Refusal, authenticated: Authenticated): SpecApiError {
+    const { op, authn } = authenticated;
+    const challenge =
+      refusal.reason === 'not_owner' ? undefined : challengeFor(refusal, op.security, parts.schemes, authn.verdicts, name);
+    const headers = challenge ? { 'WWW-Authenticate': challenge } : undefined;
+    if (refusal.reason === 'unauthenticated') {
+      const reason = authn.reported.outcome === 'absent' ? 'credentials are required' : 'the credentials are not valid';
+      return fail('UNAUTHENTICATED', { reason }, { op, headers });
+    }
+    const reason =
+      refusal.reason === 'insufficient_scope'
+        ? `the credentials lack ${refusal.missing.join(', ')}`
+        : `only the owner of ${refusal.param} may call ${op.operationId}`;
+    return fail('FORBIDDEN', { reason }, { op, headers });
+  }
+
+  function invalidError(failure: ValidationFailure, op: Operation): SpecApiError {
+    const problems = failure.errors.slice(0, 20).map((e) => `${failure.place}${e.instancePath || ''} ${e.message}`);
+    // a spec that declares 422 and not 400 for invalid input gets its 422
+    const status = !op.responses.has('400') && op.responses.has('422') ? 422 : undefined;
+    return fail('INVALID_REQUEST', { problem: problems[0] ?? failure.place }, { op, status, extra: { errors: problems } });
+  }
+}
+
+/** The operation's declared answer for the status (its example, else made from its schema), else problem+json. */
+function renderSpecError(err: SpecApiError, sample: SampleOf): HandlerResult {
+  const def = SPEC_ERRORS[err.code];
+  const status = err.context.status ?? def.status;
+  const headers = { ...err.context.headers };
+  const op = err.context.op;
+  const declared = op && declaredResponse(op, status);
+  if (op && declared) {
+    const key = op.responses.get(String(status)) === declared ? String(status) : op.responses.get(`${String(status)[0]}XX`) === declared ? `${String(status)[0]}XX` : 'default';
+    const type = declared.examples.has('application/json') || declared.schemaAt.has('application/json') ? 'application/json' : [...declared.schemaAt.keys(), ...declared.examples.keys()][0];
+    if (type !== undefined) {
+      const example = declared.examples.get(type)?.first;
+      const body = example !== undefined ? structuredClone(example) : structuredClone(sample(op, key, type));
+      if (body !== undefined) return { status, headers: { ...headers, 'Content-Type': contentTypeOf(type) }, body };
+    }
+  }
+  const detail = fillTemplate(def.detail, err.params);
+  return { status, headers: { ...headers, 'Content-Type': PROBLEM }, body: { type: 'about:blank', title: def.title, status, detail, ...err.context.extra } };
+}
+
+/** JSON unless the answer names another type; a string body of a non-JSON type goes as it is. */
+function serializeSpecAnswer(result: HandlerResult, _format: 'json' | 'xml', json: (value: unknown) => string): WireResponse {
+  const headers = { ...result.headers };
+  if (result.body === undefined) {
+    delete headers['Content-Type'];
+    return { status: result.status, headers, payload: '' };
+  }
+  const type = headers['Content-Type'] ?? 'application/json';
+  headers['Content-Type'] = type;
+  const isJson = /[/+]json\b/i.test(type);
+  const payload = !isJson && typeof result.body === 'string' ? result.body : json(result.body);
+  if (!isJson && typeof result.body !== 'string') headers['Content-Type'] = 'application/json';
+  return { status: result.status, headers, payload };
+}
+
+function contentTypeOf(type: string): string {
+  return /json$/.test(type) || type.startsWith('text/') ? `${type}; charset=utf-8` : type;
+}

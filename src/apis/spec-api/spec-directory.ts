@@ -1,0 +1,69 @@
+import type { Directory } from '../../auth/directory.js';
+import type { UserPrincipal } from '../../auth/verdict.js';
+import type { TokenCodec } from '../../auth/tokens.js';
+import type { TokenRecord } from '../../store/store.js';
+import type { NamespaceView, Services } from '../../pipeline/stages.js';
+import { keyDigest, specIdentities, type SpecClient, type SpecUser } from './spec-identities.js';
+
+/** A user as a caller: its scopes (a token's own, where it was minted with fewer) and its claims. */
+export function userPrincipal(user: SpecUser, scopes: readonly string[] = user.scopes, tokenId?: number, extra: Record<string, unknown> = {}): UserPrincipal {
+  return {
+    kind: 'user',
+    userType: 'user',
+    userId: user.username,
+    ...(tokenId !== undefined ? { tokenId } : {}),
+    scopes: new Set(scopes),
+    claims: { ...user.claims, ...extra, username: user.username, sub: user.username },
+    identity: user,
+  };
+}
+
+export function clientPrincipal(client: SpecClient, scopes: readonly string[] = client.scopes, tokenId?: number): UserPrincipal {
+  return {
+    kind: 'user',
+    userType: 'client',
+    userId: client.clientId,
+    ...(tokenId !== undefined ? { tokenId } : {}),
+    scopes: new Set(scopes),
+    claims: { client_id: client.clientId, sub: client.clientId },
+    identity: client,
+  };
+}
+
+/**
+ * What a user spec's verifiers look up: the tokens it issued (a user's or a client's, with
+ * the scopes they were issued with), its API keys (a key of a user acts as that user with
+ * the key's scopes) and its users' passwords (Basic).
+ */
+export function createSpecDirectory(api: string, codec: TokenCodec) {
+  return (ns: NamespaceView, services: Services): Directory => {
+    const ids = specIdentities(services.store, ns.name, api);
+    const principalOf = async (record: TokenRecord): Promise<UserPrincipal | undefined> => {
+      if (record.userType === 'client') {
+        const client = await ids.client(record.userId);
+        return client && clientPrincipal(client, record.scopes ?? client.scopes, record.id);
+      }
+      const user = await ids.user(record.userId);
+      return user && userPrincipal(user, record.scopes ?? user.scopes, record.id, record.claims);
+    };
+    return {
+      now: () => ns.now(),
+      tokens: { codec, find: (id) => services.store.tokens.find({ ns: ns.name, api, id }), principalOf },
+      async keyHolder(value, sentAs) {
+        if (sentAs !== 'key') return undefined;
+        const key = await ids.apiKey(keyDigest(services.secrets, value));
+        if (!key) return undefined;
+        if (!key.user) return { kind: 'user', userType: 'apiKey', userId: key.id, scopes: new Set(key.scopes), claims: {}, identity: key };
+        const owner = await ids.user(key.user);
+        return owner && userPrincipal(owner, key.scopes);
+      },
+      async passwordHolder(username, password) {
+        const user = await ids.user(username);
+        // an unknown name still costs a comparison, so both answers take the same time
+        const ok = services.secrets.matches(user?.passwordDigest, password);
+        if (!user) return 'unknown';
+        return ok ? userPrincipal(user) : 'wrong-password';
+      },
+    };
+  };
+}
