@@ -1,8 +1,16 @@
 /** Settings fixed at start-up. Defaults are the embedded ones `authmock serve` uses. */
+/** A spec to serve, with the identity file that says who may call it (default: `<name>.authmock.yaml` beside it). */
+export interface SpecEntry {
+  spec: string;
+  identities?: string;
+}
+
 export interface Config {
   host: string;
   port: number;
   specsDir: string;
+  /** the APIs to serve: spec files, or built-in APIs by name (`commerce`, `social`); none: the built-ins */
+  specs?: (string | SpecEntry)[];
   /** the control API's spec (part of the package, not of --specs) */
   controlSpec: string;
   /** serve the control API under /__authmock/ */

@@ -156,5 +156,5 @@ export interface HandlerResult {
 export interface WireResponse {
   status: number;
   headers: Record<string, string>;
-  payload: string;
+  payload: string | Buffer;
 }

@@ -4,37 +4,14 @@
  * memory-journal.ts. Records hold raw pieces (cheap to keep); entries are redacted views.
  */
 
-/** Why a request was or was not authenticated. */
-export type AuthOutcome = 'none' | 'malformed' | 'unknown' | 'revoked' | 'expired' | 'other-api' | 'no-identity' | 'refused' | 'ok';
+import type { AuthInfo, PermissionInfo, SteeredInfo } from '../pipeline/trace.js';
 
-export interface AuthInfo {
-  outcome: AuthOutcome;
-  /** the token's first characters, never more */
-  tokenPrefix?: string;
-  /** the token's public id, when it decoded */
-  tokenId?: number;
-  /** a sentence for people: "revoked at 10:42:07 by revokeCustomerToken" */
-  detail?: string;
-}
-
-export interface PermissionInfo {
-  outcome: 'allowed' | 'refused' | 'not-checked';
-  /** what the operation asks for: anonymous, self, token or its ACL resources */
-  required?: string;
-}
+export type { AuthInfo, AuthOutcome, PermissionInfo, SteeredInfo } from '../pipeline/trace.js';
 
 export interface PrincipalInfo {
   kind: 'guest' | 'user';
   userType?: string;
   id?: string;
-}
-
-export interface SteeredInfo {
-  /** the rule's id, or `prefer` for a Prefer header */
-  rule: string;
-  status?: number;
-  delayMs?: number;
-  fault?: string;
 }
 
 /** One exchange as the HTTP layer saw it: raw, redacted only when read. */
@@ -54,6 +31,8 @@ export interface JournalRecord {
   status: number;
   durationMs: number;
   steered?: SteeredInfo;
+  /** where the request did not match the spec */
+  invalid?: { place: string; field: string };
   request: { headers: Record<string, unknown>; body?: Buffer };
   response: { headers: Record<string, string>; body: string };
 }

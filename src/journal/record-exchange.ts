@@ -1,19 +1,18 @@
 import type { RequestInput, WireResponse } from '../core/types.js';
-import type { Ctx } from '../pipeline/context.js';
-import type { ApiRuntime } from '../pipeline/api-runtime.js';
-import { describeResources } from '../auth/permissions.js';
-import type { AuthInfo, Journal, JournalRecord, PermissionInfo, PrincipalInfo } from './journal.js';
+import type { ServedApi } from '../pipeline/served-api.js';
+import type { Trace } from '../pipeline/trace.js';
+import type { AuthInfo, Journal, JournalRecord, PrincipalInfo } from './journal.js';
 import { findNearest } from './find-nearest.js';
 
 /** Bodies are kept up to this size: a full ring of 1 MiB uploads would hold a gigabyte. */
 const BODY_CAP = 16 * 1024;
 
 export interface Exchange {
-  api: ApiRuntime;
+  api: ServedApi;
   /** every mocked API: another API's token is told from a malformed one */
-  apis: readonly ApiRuntime[];
-  /** the request's finished context; undefined when it was answered before the pipeline */
-  ctx?: Ctx;
+  apis: readonly ServedApi[];
+  /** what the request's steps found out; undefined when it was answered before the pipeline */
+  trace?: Trace;
   input: RequestInput;
   body?: Buffer;
   wire: WireResponse;
@@ -24,29 +23,31 @@ export interface Exchange {
 
 /**
  * One exchange into the journal: raw pieces only (redaction happens when read), so the
- * cost on every request is an object or two.
+ * cost on every request is an object or two. Returns the record (the request log reads it).
  */
-export function recordExchange(journal: Journal, x: Exchange): void {
-  const { ctx, input, wire } = x;
-  const auth = judgeAuth(x, journal);
+export function recordExchange(journal: Journal, x: Exchange): JournalRecord {
+  const { trace, input, wire } = x;
+  const payload = typeof wire.payload === 'string' ? wire.payload : `(${wire.payload.length} bytes)`;
   const record: JournalRecord = {
     time: x.time,
     method: input.method,
     path: input.path,
     query: input.query,
     api: x.api.name,
-    operationId: ctx?.op?.operationId,
-    principal: readPrincipal(ctx),
-    auth,
-    permission: readPermission(ctx),
+    operationId: trace?.op?.operationId,
+    principal: readPrincipal(trace),
+    auth: judgeAuth(x, journal),
+    permission: trace?.permission ?? { outcome: 'not-checked' },
     status: wire.status,
     durationMs: Math.round(x.durationMs * 100) / 100,
     request: { headers: input.headers as Record<string, unknown>, body: capBody(x.body) },
-    response: { headers: wire.headers, body: wire.payload.length > BODY_CAP ? `${wire.payload.slice(0, BODY_CAP)}…` : wire.payload },
+    response: { headers: wire.headers, body: payload.length > BODY_CAP ? `${payload.slice(0, BODY_CAP)}…` : payload },
   };
-  if (!ctx?.op) record.nearest = () => findNearest(x.api.operations, input.method, input.path);
-  if (ctx?.steered) record.steered = ctx.steered;
+  if (!trace?.op) record.nearest = () => findNearest(x.api.model.operations, input.method, input.path);
+  if (trace?.steered) record.steered = trace.steered;
+  if (trace?.invalid) record.invalid = trace.invalid;
   journal.record(x.ns, record);
+  return record;
 }
 
 function capBody(body: Buffer | undefined): Buffer | undefined {
@@ -55,37 +56,33 @@ function capBody(body: Buffer | undefined): Buffer | undefined {
   return body.length > BODY_CAP ? Buffer.from(body.subarray(0, BODY_CAP)) : body;
 }
 
-function readPrincipal(ctx: Ctx | undefined): PrincipalInfo {
-  const p = ctx?.principal;
+function readPrincipal(trace: Trace | undefined): PrincipalInfo {
+  const p = trace?.principal;
   return p?.kind === 'user' ? { kind: 'user', userType: p.userType, id: p.userId } : { kind: 'guest' };
 }
 
-function readPermission(ctx: Ctx | undefined): PermissionInfo {
-  const op = ctx?.op;
-  if (!op) return { outcome: 'not-checked' };
-  const required = describeResources(op.permission);
-  if (ctx.permitted === undefined) return { outcome: 'not-checked', required };
-  return { outcome: ctx.permitted ? 'allowed' : 'refused', required };
-}
-
 function judgeAuth(x: Exchange, journal: Journal): AuthInfo {
-  const auth = x.ctx?.auth ?? { outcome: 'none' as const };
-  // another step (an integration's bearer or OAuth signature) found the caller
-  if (x.ctx?.principal.kind === 'user' && auth.outcome !== 'ok')
-    return { outcome: 'ok', ...(auth.tokenPrefix ? { tokenPrefix: auth.tokenPrefix } : {}) };
-  if (auth.outcome === 'malformed') return findOtherApi(x, auth);
-  // a signed request (OAuth 1.0a) that no step accepted: the answer says why
-  if (auth.outcome === 'none' && /^oauth\s/i.test(String(x.input.headers.authorization ?? ''))) {
-    return { outcome: 'refused', detail: `OAuth 1.0a request refused (${x.wire.status}; the answer says why)` };
-  }
+  const auth = x.trace?.auth ?? { outcome: 'none' as const };
+  if (auth.outcome === 'refused') return { ...auth, detail: `OAuth 1.0a request refused (${x.wire.status}; the answer says why)` };
+  if (auth.outcome === 'malformed' && auth.tokenPrefix) return findOtherApi(x, auth);
   if (auth.outcome === 'unknown' && auth.tokenId !== undefined) return findRevocation(journal, x.ns, auth);
   return auth;
 }
 
+/** A token another API's format reads is that API's token, not a malformed one. */
 function findOtherApi(x: Exchange, auth: AuthInfo): AuthInfo {
-  const token = x.ctx?.api.dialect.readToken(x.ctx);
-  const owner = token && x.apis.find((a) => a !== x.api && a.tokens.decode(token).length > 0);
+  const presented = presentedTokens(x.input);
+  const owner = x.apis.find((a) => a !== x.api && presented.some((t) => a.tokens.decode(t).length > 0));
   return owner ? { ...auth, outcome: 'other-api', detail: `a ${owner.name} token, refused by ${x.api.name}` } : auth;
+}
+
+/** The bearer token and the query and body tokens a request carries (only read for a malformed one). */
+function presentedTokens(input: RequestInput): string[] {
+  const out: string[] = [];
+  const bearer = /^\s*bearer\s+(\S+)\s*$/i.exec(String(input.headers.authorization ?? ''))?.[1];
+  if (bearer) out.push(bearer);
+  for (const value of input.query.values()) out.push(value);
+  return out;
 }
 
 /**
@@ -99,14 +96,8 @@ function findRevocation(journal: Journal, ns: string, auth: AuthInfo): AuthInfo 
   const who = seen.principal;
   const revoke = recent.find(
     (e) =>
-      /revoke|logout/i.test(e.operationId) &&
-      e.status < 300 &&
-      e.principal.userType === who.userType &&
-      e.principal.id === who.id &&
-      e.id >= seen.id,
+      /revoke|logout/i.test(e.operationId) && e.status < 300 && e.principal.userType === who.userType && e.principal.id === who.id && e.id >= seen.id,
   );
-  const at = revoke
-    ? ` at ${revoke.time.slice(11, 19)} by ${revoke.operationId}`
-    : ' (through the control API, or the namespace was reset)';
+  const at = revoke ? ` at ${revoke.time.slice(11, 19)} by ${revoke.operationId}` : ' (through the control API, or the namespace was reset)';
   return { ...auth, outcome: 'revoked', detail: `token of ${who.userType} ${who.id} revoked${at}` };
 }

@@ -42,10 +42,9 @@ export function createKit({ api, req, ns, services, trace, steer }: KitParts): K
       if (match.kind !== 'found') return match;
       trace.op = match.op;
       plan = steer?.({ api: api.name, routed: { op: match.op, pathParams: match.params, scope }, req, ns, credentials: () => credentialsOf(api, match.op, req) });
-      if (plan?.bypass) {
-        trace.steered = plan.steered;
-        throw new SteeredAnswer(plan.bypass);
-      }
+      // a delay or a fault applies from here, however the request ends
+      if (plan?.steered) trace.steered = plan.steered;
+      if (plan?.bypass) throw new SteeredAnswer(plan.bypass);
       return match;
     },
     async authenticate(routed, decoded) {

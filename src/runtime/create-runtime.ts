@@ -4,23 +4,26 @@ import { isAbsolute, join } from 'node:path';
 import type { Clock, RandomSource } from '../core/types.js';
 import type { Config } from '../config.js';
 import type { Identity, Store } from '../store/store.js';
-import type { Handler, Services } from '../pipeline/context.js';
-import type { ApiRuntime } from '../pipeline/api-runtime.js';
-import type { PipelineHooks } from '../pipeline/run-pipeline.js';
-import type { LoadedSpec } from '../spec/load-spec.js';
+import type { Handler, Services } from '../pipeline/stages.js';
+import type { ServedApi } from '../pipeline/served-api.js';
+import type { PipelineHooks } from '../pipeline/run-request.js';
 import type { ApiModule } from '../apis/api-module.js';
-import { API_MODULES } from '../apis/index.js';
+import type { LoadedSpec } from '../spec/load-spec.js';
 import { compileSpecs } from '../spec/compile-specs.js';
-import { buildOperations } from '../spec/build-operations.js';
+import { buildSpecModel, type SpecModel } from '../spec/spec-model.js';
+import { createSampler } from '../spec/samples.js';
 import { SpecError } from '../spec/spec-error.js';
 import { Router } from '../pipeline/router.js';
+import { createFixedMemo, type FixedMemo } from '../pipeline/fixed-memo.js';
 import { readFixtureFile } from '../fixtures/read-fixture-file.js';
 import { SecretDigester } from '../auth/secrets.js';
 import { createRandomPool } from '../auth/random-pool.js';
 import { createLogger, type Logger } from '../log/create-logger.js';
 import { Namespaces } from './namespaces.js';
-import { createFixedMemo } from '../pipeline/fixed-memo.js';
 import { freezeConfig } from './freeze-config.js';
+import { selectModules } from './select-modules.js';
+import { checkCollisions } from './check-collisions.js';
+import { claimsOf } from './claims-of.js';
 
 export interface RuntimeOptions {
   config: Config;
@@ -28,33 +31,39 @@ export interface RuntimeOptions {
   clock?: Clock;
   random?: RandomSource;
   log?: Logger;
-  /** the APIs to serve; the registry by default */
+  /** the APIs to serve; by default those `config.specs` names, else the built-ins */
   modules?: readonly ApiModule[];
   /** replaces or adds handlers by API and operationId (tests use it to break a response on purpose) */
   handlers?: Record<string, Record<string, Handler>>;
   hooks?: PipelineHooks;
+  /** values the store hands out that never change (the read cache's): what is computed of them may be kept */
+  isFixed?: (value: object) => boolean;
 }
 
 export interface Runtime {
-  readonly apis: readonly ApiRuntime[];
+  readonly apis: readonly ServedApi[];
   readonly services: Services;
   readonly hooks: PipelineHooks;
+  readonly memo: FixedMemo;
   readonly namespaces: Namespaces;
   readonly modules: readonly ApiModule[];
   /** where the server is reached; the HTTP layer sets it once it listens */
   readonly address: { url: string };
+  /** what the start-up banner should say about the specs (unsupported schemes, auth findings) */
+  readonly warnings: readonly string[];
 }
 
 /**
- * Start-up: load every module's spec, compile every schema, check that each operation has
- * a handler or an example, load the fixtures against the spec schemas. Everything built
- * here is immutable; the store is the only mutable state.
+ * Start-up: load every module's spec (bundled, upgraded to 3.1), compile every schema and
+ * build each spec's model once, check that each operation has a handler or something to
+ * answer with and that no two APIs claim the same operation, load the fixtures against the
+ * spec schemas. Everything built here is immutable; the store is the only mutable state.
  */
-export function createRuntime(options: RuntimeOptions): Runtime {
+export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const config = freezeConfig(options.config);
-  const modules = options.modules ?? API_MODULES;
+  const modules = options.modules ?? selectModules(config);
   const inDir = (dir: string, file: string) => (isAbsolute(file) ? file : join(dir, file));
-  const compiled = compileSpecs(
+  const compiled = await compileSpecs(
     modules.map((m) => inDir(config.specsDir, m.specFile)),
     config.cacheDir,
   );
@@ -62,47 +71,36 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const random = options.random ?? createRandomPool();
   const clock = options.clock ?? { now: () => Date.now() };
   const secrets = new SecretDigester(options.store.secretKey, random);
-  const memo = createFixedMemo(options.store.fixedValues);
+  const memo = createFixedMemo(options.isFixed);
+  const sample = createSampler(specs.map((s, i) => ({ ...s, name: modules[i].name })));
   const address = { url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}` };
-  const apis = modules.map((module, i): ApiRuntime => {
+  const warnings: string[] = [];
+  const apis = modules.map((module, i): ServedApi => {
     const spec = specs[i];
+    const model = buildSpecModel(spec, compiler, { name: module.name, overlay: module.overlay });
+    warnings.push(...model.warnings.map((w) => `${module.name}: ${w}`));
     const fixtureFile = module.fixtureFile ? inDir(config.fixturesDir, module.fixtureFile) : '';
     const parts = module.build({
+      model,
       fixtures: fixtureFile ? readFixtureFile(fixtureFile, config.cacheDir) : null,
       fixtureFile,
       schema: (name) => schemaOf(spec, name, (ref) => compiler.ref('response', ref)),
       secrets,
-      tokenKey: options.store.secretKey,
+      stateKey: options.store.secretKey,
       config,
       baseUrl: () => address.url,
-      json: memo.json,
+      sample,
     });
-    const operations = buildOperations(module.name, spec, compiler);
     const handlers = Object.freeze({ ...parts.handlers, ...options.handlers?.[module.name] });
-    checkCoverage(spec, operations, handlers);
-    return Object.freeze({
-      ...parts,
-      name: module.name,
-      prefix: module.prefix,
-      servedAt: module.servedAt,
-      router: new Router(operations),
-      operations,
-      handlers,
-    });
+    checkCoverage(model, handlers);
+    return Object.freeze({ ...parts, handlers, name: module.name, model, claims: module.claims ?? claimsOf(model), router: new Router(model.operations), sample });
   });
+  checkCollisions(apis);
   compiled.save();
   const seed = apis.flatMap((a) => a.seed);
-  const services: Services = Object.freeze({
-    store: options.store,
-    clock,
-    random,
-    config,
-    log: options.log ?? createLogger(config.logLevel),
-    secrets,
-    memo,
-  });
+  const services: Services = Object.freeze({ store: options.store, clock, random, config, log: options.log ?? createLogger(config.logLevel), secrets });
   const namespaces = new Namespaces(options.store, seed, hashSeed(seed), clock, config);
-  return Object.freeze({ apis, services, hooks: options.hooks ?? {}, namespaces, modules, address });
+  return Object.freeze({ apis, services, hooks: options.hooks ?? {}, memo, namespaces, modules, address, warnings });
 }
 
 function schemaOf(spec: LoadedSpec, name: string, compile: (ref: string) => ValidateFunction): ValidateFunction {
@@ -116,15 +114,10 @@ function hashSeed(seed: readonly Identity[]): string {
   return createHash('sha256').update(JSON.stringify(seed)).digest('base64url').slice(0, 22);
 }
 
-function checkCoverage(spec: LoadedSpec, operations: ApiRuntime['operations'], handlers: Readonly<Record<string, Handler>>): void {
-  const ids = new Set(operations.map((o) => o.operationId));
+/** Every handler names an operation of the spec. (An operation without one answers from the spec.) */
+function checkCoverage(model: SpecModel, handlers: Readonly<Record<string, Handler>>): void {
+  const ids = new Set(model.operations.map((o) => o.operationId));
   for (const id of Object.keys(handlers)) {
-    if (!ids.has(id))
-      throw new SpecError(spec.file, '/paths', id, 'a handler exists for this operationId but the spec has no such operation');
-  }
-  for (const op of operations) {
-    if (!handlers[op.operationId] && !op.example) {
-      throw new SpecError(spec.file, op.pointer, op.operationId, 'has no handler and no 2xx response example to serve');
-    }
+    if (!ids.has(id)) throw new SpecError(model.spec.file, '/paths', id, 'a handler exists for this operationId but the spec has no such operation');
   }
 }

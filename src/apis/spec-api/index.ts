@@ -39,7 +39,6 @@ export function createSpecModule(source: SpecSource): ApiModule {
   return {
     name,
     specFile,
-    ...(file ? { fixtureFile: identityPath } : {}),
     overlay: (file ?? EMPTY_IDENTITY_FILE).operations,
     build(setup) {
       const { model, secrets, sample } = setup;
