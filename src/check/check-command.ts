@@ -1,10 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { UsageError } from '../cli/options.js';
+import { UsageError } from '../core/usage-error.js';
 import { AccountsError, loadAccounts } from './accounts.js';
 import { credentialSources } from './api-profile.js';
 import { loadModels, type ApiModel, type CheckedApi } from './spec-model.js';
 import { API_MODULES } from '../apis/index.js';
+import { BUILTIN_PROFILES } from './profiles/index.js';
 import { Requester } from './requester.js';
 import { Session } from './session.js';
 import { probe } from './http-client.js';
@@ -39,6 +40,11 @@ export interface CheckFlags {
   quiet?: boolean;
 }
 
+/** The built-in APIs, as the checker knows them: their specs, fixtures and profiles. */
+export function builtinApis(): CheckedApi[] {
+  return API_MODULES.map((m) => ({ name: m.name, specFile: m.specFile, fixtureFile: m.fixtureFile, checker: BUILTIN_PROFILES[m.name] }));
+}
+
 export interface CheckIo {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
   stderr: NodeJS.WritableStream;
@@ -54,11 +60,11 @@ export async function runCheckCommand(
   root: string,
   flags: CheckFlags,
   io: CheckIo,
-  registry: readonly CheckedApi[] = API_MODULES,
+  registry: readonly CheckedApi[] = builtinApis(),
 ): Promise<number> {
   const all = registry.map((m) => m.name);
   const apis = selectApis(flags.api, all);
-  const models = loadModels(resolve(flags.specs), registry);
+  const models = await loadModels(resolve(flags.specs), registry);
   const bases = resolveBases(flags, all, models);
   const accounts = readAccounts(root, flags, io.env, registry);
   const timeoutMs = positiveInt('--timeout', flags.timeout);

@@ -1,8 +1,8 @@
 import { isAbsolute, join } from 'node:path';
-import type { Operation } from '../core/types.js';
+import type { Operation, SecurityScheme } from '../core/types.js';
 import { deref, type LoadedSpec } from '../spec/load-spec.js';
 import { compileSpecs } from '../spec/compile-specs.js';
-import { buildOperations } from '../spec/build-operations.js';
+import { buildSpecModel } from '../spec/spec-model.js';
 import type { ApiProfile } from './api-profile.js';
 
 export interface NamedExample {
@@ -51,21 +51,22 @@ export interface CheckedApi {
   checker: ApiProfile;
 }
 
-/** Loads the specs with the server's own loader and compiled response validators. */
-export function loadModels(specsDir: string, apis: readonly CheckedApi[]): Record<string, ApiModel> {
+/** Loads the specs with the server's own loader and model, and its compiled response validators. */
+export async function loadModels(specsDir: string, apis: readonly CheckedApi[]): Promise<Record<string, ApiModel>> {
   const paths = apis.map((a) => (isAbsolute(a.specFile) ? a.specFile : join(specsDir, a.specFile)));
   // No cache directory: the checker compiles afresh and never writes next to the server's state.
-  const { specs, compiler } = compileSpecs(paths, undefined);
+  const { specs, compiler } = await compileSpecs(paths, undefined);
   const models = {} as Record<string, ApiModel>;
   apis.forEach(({ name: api, checker: profile }, i) => {
     const spec = specs[i];
-    const operations = buildOperations(api, spec, compiler).map((op) => describeOperation(api, profile, spec, op));
+    const model = buildSpecModel(spec, compiler, { name: api });
+    const operations = model.operations.map((op) => describeOperation(api, profile, spec, op, model.schemes));
     models[api] = { api, profile, serverPaths: readServerPaths(spec), operations };
   });
   return models;
 }
 
-function describeOperation(api: string, profile: ApiProfile, spec: LoadedSpec, op: Operation): OperationModel {
+function describeOperation(api: string, profile: ApiProfile, spec: LoadedSpec, op: Operation, schemes: ReadonlyMap<string, SecurityScheme>): OperationModel {
   const raw = spec.doc.paths[op.path][op.method.toLowerCase()];
   const body = raw.requestBody ? deref(spec, raw.requestBody, op.pointer) : undefined;
   const content: Record<string, any> = body?.content ?? {};
@@ -83,7 +84,7 @@ function describeOperation(api: string, profile: ApiProfile, spec: LoadedSpec, o
     typeExamples: new Map(Object.entries(content).map(([t, media]) => [t.toLowerCase(), readExamples(spec, media, op.pointer)])),
     xmlRoot: bodySchema?.xml?.name ?? 'request',
     responseTypes: readResponseTypes(spec, raw, op.pointer),
-    security: readSecurity(spec, raw),
+    security: readSecurity(op, schemes),
     pathParams: readPathParams(spec, raw, spec.doc.paths[op.path], op.pointer),
   };
 }
@@ -112,18 +113,15 @@ function readResponseTypes(spec: LoadedSpec, raw: any, at: string): Map<string, 
 }
 
 /** Which credentials the operation's security requirements accept (OR of the objects). */
-function readSecurity(spec: LoadedSpec, raw: any): OperationModel['security'] {
-  const requirements: Record<string, unknown>[] = raw.security ?? spec.doc.security ?? [];
-  const schemes = spec.doc.components?.securitySchemes ?? {};
-  const result = { open: requirements.length === 0, bearer: false, queryKeys: [] as string[] };
-  for (const req of requirements) {
-    const names = Object.keys(req);
-    if (names.length === 0) result.open = true;
-    for (const name of names) {
-      const scheme = schemes[name];
-      if (scheme?.type === 'http' && String(scheme.scheme).toLowerCase() === 'bearer') result.bearer = true;
+function readSecurity(op: Operation, schemes: ReadonlyMap<string, SecurityScheme>): OperationModel['security'] {
+  const result = { open: op.security.length === 0, bearer: false, queryKeys: [] as string[] };
+  for (const req of op.security) {
+    if (req.length === 0) result.open = true;
+    for (const { scheme: name } of req) {
+      const scheme = schemes.get(name);
+      if (scheme?.type === 'http' && scheme.scheme === 'bearer') result.bearer = true;
       if (scheme?.type === 'oauth2' || scheme?.type === 'openIdConnect') result.bearer = true;
-      if (scheme?.type === 'apiKey' && scheme.in === 'query') result.queryKeys.push(scheme.name);
+      if (scheme?.type === 'apiKey' && scheme.in === 'query') result.queryKeys.push(scheme.param);
     }
   }
   return result;

@@ -1,9 +1,7 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
-import type { ErrorObject } from 'ajv';
-import type { Ctx, Step } from '../pipeline/context.js';
-import type { Dialect } from '../pipeline/dialect.js';
-import { validateRequest } from '../pipeline/validate-request.js';
-import { invokeHandler } from '../pipeline/invoke-handler.js';
+import type { Dialect, Kit } from '../pipeline/dialect.js';
+import { isAuthorized, isValidated } from '../pipeline/dialect.js';
+import type { Decoded, Incoming, Routed } from '../pipeline/stages.js';
 import { ControlError, controlError, renderProblem } from './control-error.js';
 
 export interface ControlAccess {
@@ -16,13 +14,34 @@ export interface ControlAccess {
  * spec's validation, the handler. Its answers are JSON, its errors problem+json.
  */
 export function createControlDialect(access: ControlAccess): Dialect {
+  const expected = access.key === undefined ? undefined : digest(access.key);
   return {
-    steps: [routeControl, createKeyCheck(access), decodeJson, validateRequest, invokeHandler],
+    async run(kit: Kit) {
+      const { req } = kit;
+      const match = kit.route(req.path);
+      if (match.kind === 'none') throw controlError('NOT_FOUND', `no control operation at ${req.path}`);
+      if (match.kind === 'wrong-method') {
+        throw controlError('METHOD_NOT_ALLOWED', `${req.method} is not allowed here`, { allowed: match.allowed.join(', ') });
+      }
+      checkKey(req, expected);
+      const routed: Routed = { op: match.op, pathParams: match.params };
+      const decoded = decodeJson(req, routed);
+      // open operations: no credential is read, everyone is let in
+      const authorized = kit.authorize(await kit.authenticate(routed));
+      if (!isAuthorized(authorized)) throw controlError('UNAUTHORIZED', 'send the control key in X-Authmock-Key');
+      const validated = kit.validate(authorized, decoded);
+      if (!isValidated(validated)) {
+        throw controlError('BAD_REQUEST', `the request does not match the control spec (${validated.place})`, {
+          errors: validated.errors.slice(0, 20).map((e) => `${validated.place}${e.instancePath || ''} ${e.message}`),
+        });
+      }
+      return kit.answer(validated);
+    },
     renderError(err) {
       if (!(err instanceof ControlError)) throw new TypeError(`not a control error: ${err.code}`);
       return renderProblem(err);
     },
-    serialize(result) {
+    serialize(result, _format, json) {
       const problem = result.status >= 400;
       const empty = result.status === 204;
       return {
@@ -30,15 +49,9 @@ export function createControlDialect(access: ControlAccess): Dialect {
         headers: empty
           ? { ...result.headers }
           : { 'Content-Type': problem ? 'application/problem+json' : 'application/json; charset=utf-8', ...result.headers },
-        payload: empty ? '' : JSON.stringify(result.body),
+        payload: empty ? '' : json(result.body),
       };
     },
-    mapValidation: (errors: ErrorObject[], place) =>
-      controlError('BAD_REQUEST', `the request does not match the control spec (${place})`, {
-        errors: errors.slice(0, 20).map((e) => `${place}${e.instancePath || ''} ${e.message}`),
-      }),
-    readToken: () => undefined,
-    notAuthorized: () => controlError('UNAUTHORIZED', 'send the control key in X-Authmock-Key'),
     internalError: (reportId) => controlError('INTERNAL', `report id ${reportId}`),
     bodyTooLarge: (limit) => controlError('BODY_TOO_LARGE', `the body is larger than ${limit} bytes`),
     unavailable: () =>
@@ -46,43 +59,29 @@ export function createControlDialect(access: ControlAccess): Dialect {
   };
 }
 
-function routeControl(ctx: Ctx): void {
-  const match = ctx.api.router.match(ctx.req.method, ctx.req.path);
-  if (match.kind === 'none') throw controlError('NOT_FOUND', `no control operation at ${ctx.req.path}`);
-  if (match.kind === 'wrong-method') {
-    throw controlError('METHOD_NOT_ALLOWED', `${ctx.req.method} is not allowed here`, { allowed: match.allowed.join(', ') });
-  }
-  ctx.op = match.op;
-  ctx.pathParams = match.params;
-}
-
 /** Off loopback the key is required; compared in constant time, never logged. */
-function createKeyCheck(access: ControlAccess): Step {
-  const expected = access.key === undefined ? undefined : digest(access.key);
-  return function checkControlKey(ctx: Ctx): void {
-    if (!expected) return;
-    const given = ctx.req.headers['x-authmock-key'];
-    if (typeof given !== 'string' || !timingSafeEqual(digest(given), expected)) {
-      throw controlError('UNAUTHORIZED', 'send the control key in X-Authmock-Key (printed at start, or --control-key)');
-    }
-  };
+function checkKey(req: Incoming, expected: Buffer | undefined): void {
+  if (!expected) return;
+  const given = req.headers['x-authmock-key'];
+  if (typeof given !== 'string' || !timingSafeEqual(digest(given), expected)) {
+    throw controlError('UNAUTHORIZED', 'send the control key in X-Authmock-Key (printed at start, or --control-key)');
+  }
 }
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
-function decodeJson(ctx: Ctx): void {
-  const raw = ctx.req.rawBody;
-  const declared = ctx.op?.requestBody;
+function decodeJson(req: Incoming, routed: Routed): Decoded {
+  const raw = req.rawBody;
+  const declared = routed.op.requestBody;
   if (!raw || raw.length === 0) {
     if (declared?.required) throw controlError('BAD_REQUEST', 'a JSON body is required');
-    return;
+    return {};
   }
-  const type = (ctx.req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   if (type !== 'application/json' && !type.endsWith('+json')) throw controlError('UNSUPPORTED_MEDIA_TYPE', 'send application/json');
   try {
-    ctx.body = JSON.parse(raw.toString('utf8'));
+    return { body: JSON.parse(raw.toString('utf8')), mediaType: 'application/json' };
   } catch (err) {
     throw controlError('BAD_REQUEST', `the body is not JSON: ${(err as Error).message}`);
   }
-  ctx.bodyMediaType = 'application/json';
 }

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
-import type { ApiRuntime } from '../pipeline/api-runtime.js';
-import type { Handler } from '../pipeline/context.js';
-import type { Runtime } from '../runtime/create-runtime.js';
+import type { ServedApi } from '../pipeline/served-api.js';
+import type { Handler } from '../pipeline/stages.js';
+import type { Runtime } from '../pipeline/runtime.js';
 import type { TokenCodec } from '../auth/tokens.js';
 import { compileSpecs } from '../spec/compile-specs.js';
-import { buildOperations } from '../spec/build-operations.js';
+import { buildSpecModel } from '../spec/spec-model.js';
+import { createSampler } from '../spec/samples.js';
 import { Router } from '../pipeline/router.js';
 import { createControlDialect, type ControlAccess } from './control-dialect.js';
 import { createStateHandlers } from './handlers/state.js';
@@ -22,7 +23,7 @@ const NO_TOKENS: TokenCodec = {
   decode: () => [],
 };
 
-export interface ControlApi extends ApiRuntime {
+export interface ControlApi extends ServedApi {
   /** the control spec's text, served at /__authmock/openapi.yaml */
   readonly specText: string;
 }
@@ -32,16 +33,16 @@ export interface ControlApi extends ApiRuntime {
  * router, validation of requests and answers, problem+json errors, and handlers keyed
  * by operationId. Extra handlers (the journal, steering) are added by `extraHandlers`.
  */
-export function createControlApi(
+export async function createControlApi(
   runtime: Runtime,
   access: ControlAccess,
   extraHandlers: Record<string, Handler> = {},
   /** what else a namespace's reset or deletion forgets (its journal and steering rules) */
   onReset?: (ns: string) => void,
-): ControlApi {
+): Promise<ControlApi> {
   const { config } = runtime.services;
-  const { specs, compiler, save } = compileSpecs([config.controlSpec], config.cacheDir);
-  const operations = buildOperations('control', specs[0], compiler, { defaultPermission: 'anonymous' });
+  const { specs, compiler, save } = await compileSpecs([config.controlSpec], config.cacheDir);
+  const model = buildSpecModel(specs[0], compiler, { name: 'control', defaultPermission: 'anonymous' });
   save();
   const handlers = Object.freeze({
     ...createStateHandlers(runtime, onReset),
@@ -51,15 +52,17 @@ export function createControlApi(
   });
   return Object.freeze({
     name: 'control',
-    prefix: CONTROL_PREFIX,
-    servedAt: `${CONTROL_PREFIX}/...`,
-    router: new Router(operations),
-    operations,
+    model,
+    claims: [CONTROL_PREFIX],
+    router: new Router(model.operations),
+    sample: createSampler([]),
     handlers,
     dialect: createControlDialect(access),
     tokens: NO_TOKENS,
     seed: [],
-    resolvePrincipal: async () => undefined,
+    userTypes: [],
+    strictAnswers: true,
+    directory: (ns) => ({ now: () => ns.now() }),
     specText: readFileSync(config.controlSpec, 'utf8'),
   });
 }

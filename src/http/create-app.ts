@@ -1,11 +1,10 @@
 import express, { type Express, type Request, type Response } from 'express';
-import type { Runtime } from '../runtime/create-runtime.js';
+import type { Runtime } from '../pipeline/runtime.js';
 import { isStoreUnavailable } from '../store/store-unavailable.js';
-import { CONTROL_PREFIX } from '../control/create-control-api.js';
 import { splitNamespace } from './split-namespace.js';
 import { allowsInspector, INSPECTOR_PATH, serveInspectorPage, serveRequestStream, STREAM_PATH } from './inspector/serve-inspector.js';
-import { serveThumbnail, THUMBNAIL_PATH } from '../apis/social/serve-thumbnail.js';
 import type { Dispatch } from './dispatch.js';
+import { CONTROL_PREFIX } from '../control/create-control-api.js';
 import { sendProblem } from './send-problem.js';
 import { createHttpParts, type AppOptions, type HttpParts } from './create-http-parts.js';
 
@@ -17,8 +16,8 @@ const CONTROL_SPEC_PATH = `${CONTROL_PREFIX}/openapi.yaml`;
 export type AuthmockApp = Express & { dispatch: Dispatch };
 
 /** The whole HTTP layer as one Express app (tests mount it with supertest). */
-export function createApp(runtime: Runtime, options: AppOptions = {}): AuthmockApp {
-  return createExpressApp(createHttpParts(runtime, options));
+export async function createApp(runtime: Runtime, options: AppOptions = {}): Promise<AuthmockApp> {
+  return createExpressApp(await createHttpParts(runtime, options));
 }
 
 /**
@@ -41,12 +40,6 @@ export function createExpressApp(parts: HttpParts): AuthmockApp {
     const state = await services.store.stats().catch((err: unknown) => (isStoreUnavailable(err) ? undefined : Promise.reject(err)));
     if (!state) return void res.status(503).json({ status: 'unavailable', apis: apis.map((a) => a.name), store: services.store.kind });
     res.json({ status: 'ok', apis: apis.map((a) => a.name), store: services.store.kind, state });
-  });
-
-  // The fixtures' thumbnail links load (served beside the spec: src/apis/social/serve-thumbnail.ts).
-  app.get(THUMBNAIL_PATH, (_req, res) => {
-    const { status, headers, body } = serveThumbnail();
-    res.writeHead(status, headers).end(body);
   });
 
   // The mocked APIs: the same dispatch the node:http server runs before Express (so an
@@ -73,7 +66,7 @@ export function createExpressApp(parts: HttpParts): AuthmockApp {
     if (control && (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`))) {
       return serveApi(req, res, { api: control, ns: route.ns, path, url, q, started, mocked: false });
     }
-    res.status(404).json({ message: `No API is served at ${path}. ${apis.map((a) => `${a.name}: ${a.prefix}/...`).join(', ')}` });
+    res.status(404).json({ message: `No API is served at ${path}. ${apis.map((a) => `${a.name}: ${a.claims.join(', ')}`).join('; ')}` });
   });
   return Object.assign(app, { dispatch });
 }

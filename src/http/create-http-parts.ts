@@ -1,14 +1,12 @@
-import type { IncomingMessage } from 'node:http';
-import type { Runtime } from '../runtime/create-runtime.js';
-import type { Handler } from '../pipeline/context.js';
+import type { Runtime } from '../pipeline/runtime.js';
+import type { Handler } from '../pipeline/stages.js';
 import type { ControlApi } from '../control/create-control-api.js';
 import { createControlApi } from '../control/create-control-api.js';
-import { createInspection, type Inspection } from '../journal/create-inspection.js';
+import { createInspection, type Inspection } from './create-inspection.js';
 import { createJournalHandlers } from '../control/handlers/journal.js';
 import { createSteeringHandlers } from '../control/handlers/steering.js';
 import { createInspectorPage } from './inspector/serve-inspector.js';
 import { createCors } from './cors.js';
-import { THUMBNAIL_PATH } from '../apis/social/serve-thumbnail.js';
 import { createServeApi, type ServeApi } from './serve-api.js';
 import { createDispatch, type Dispatch } from './dispatch.js';
 
@@ -38,15 +36,15 @@ export interface HttpParts {
  * and the dispatch that serves the mocked APIs. `authmock serve` listens with these and
  * loads Express (src/http/create-app.ts) only when a request needs it.
  */
-export function createHttpParts(runtime: Runtime, options: AppOptions = {}): HttpParts {
+export async function createHttpParts(runtime: Runtime, options: AppOptions = {}): Promise<HttpParts> {
   const { config, log } = runtime.services;
-  const inspection = createInspection(runtime, config.journalSize ?? 1000);
+  const inspection = createInspection(runtime.apis, config.journalSize ?? 1000);
   const controlHandlers = {
     ...createJournalHandlers(inspection.journal),
     ...createSteeringHandlers(inspection),
     ...options.controlHandlers,
   };
-  const control = config.control ? createControlApi(runtime, { key: options.controlKey }, controlHandlers, inspection.clear) : undefined;
+  const control = config.control ? await createControlApi(runtime, { key: options.controlKey }, controlHandlers, inspection.clear) : undefined;
   const inspectorPage = createInspectorPage(inspection.operations.map((o) => o.operationId));
   const applyCors = createCors(config.corsOrigins);
   const serveApi = createServeApi(runtime, inspection);
@@ -56,15 +54,6 @@ export function createHttpParts(runtime: Runtime, options: AppOptions = {}): Htt
     journalSize: inspection.journal.size,
     applyCors,
     serveApi,
-    exclude: isThumbnail,
   });
   return { runtime, options, inspection, control, inspectorPage, applyCors, serveApi, dispatch };
-}
-
-/** The fixtures' thumbnails are served by the Express app, not by the social API. */
-function isThumbnail(req: IncomingMessage): boolean {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  const url = req.url ?? '';
-  const q = url.indexOf('?');
-  return THUMBNAIL_PATH.test(q < 0 ? url : url.slice(0, q));
 }

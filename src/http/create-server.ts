@@ -1,9 +1,9 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { RequestInput } from '../core/types.js';
-import type { Runtime } from '../runtime/create-runtime.js';
-import { DEFAULT_NAMESPACE } from '../runtime/namespaces.js';
-import { runPipeline } from '../pipeline/run-pipeline.js';
+import type { Runtime } from '../pipeline/runtime.js';
+import { DEFAULT_NAMESPACE } from '../pipeline/namespaces.js';
+import { runRequest } from '../pipeline/run-request.js';
 import { pickApi, type DispatchingHandler } from './dispatch.js';
 
 /**
@@ -77,7 +77,7 @@ async function answerConnect(runtime: Runtime, req: IncomingMessage, socket: Dup
       headers: req.headers,
     };
     const ns = await runtime.namespaces.open(DEFAULT_NAMESPACE);
-    const wire = await runPipeline(api, input, ns, runtime.services, runtime.hooks);
+    const { wire } = await runRequest(api, input, ns, runtime);
     ({ status, headers, payload } = { status: wire.status, headers: wire.headers, payload: String(wire.payload) });
   }
   const head = [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`];

@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ApiRuntime } from '../pipeline/api-runtime.js';
+import type { ServedApi } from '../pipeline/served-api.js';
 import type { Logger } from '../log/create-logger.js';
 import type { ApiRoute } from './serve-api.js';
 import { splitNamespace } from './split-namespace.js';
+import { CONTROL_PREFIX } from '../control/create-control-api.js';
 
 /** Takes a request (and answers it) or leaves it to the next handler. */
 export type Dispatch = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -11,15 +12,13 @@ export type Dispatch = (req: IncomingMessage, res: ServerResponse) => boolean;
 export type DispatchingHandler = ((req: IncomingMessage, res: ServerResponse) => void) & { dispatch: Dispatch };
 
 export interface DispatchParts {
-  apis: readonly ApiRuntime[];
+  apis: readonly ServedApi[];
   log: Logger;
   /** the journal's size: 0 when nothing records the time a request took */
   journalSize: number;
   /** answers a CORS preflight, or adds the allow headers; true: answered */
   applyCors(req: IncomingMessage, res: ServerResponse): boolean;
   serveApi(req: IncomingMessage, res: ServerResponse, route: ApiRoute): Promise<void>;
-  /** requests under an API's prefix that are not the API's (the fixtures' thumbnails) */
-  exclude?: (req: IncomingMessage) => boolean;
 }
 
 /**
@@ -30,15 +29,16 @@ export interface DispatchParts {
  * answered here behaves exactly as it did through Express.
  */
 export function createDispatch(parts: DispatchParts): Dispatch {
-  const { apis, log, applyCors, serveApi, exclude } = parts;
+  const { apis, log, applyCors, serveApi } = parts;
   const timed = parts.journalSize > 0 || log.isLevelEnabled('debug');
   return function dispatch(req, res) {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const route = splitNamespace(q < 0 ? url : url.slice(0, q), req.headers['x-authmock-namespace']);
-    if (!route.ok) return false;
-    const api = pickApi(apis, route.path);
-    if (!api || exclude?.(req)) return false;
+    // the control API, the inspector and health are Express's, whatever a root-mounted spec claims
+    if (!route.ok || route.path.startsWith(CONTROL_PREFIX)) return false;
+    const api = pickApi(apis, route.path, req.method ?? 'GET');
+    if (!api) return false;
     const started = timed ? performance.now() : 0;
     if (applyCors(req, res)) return true;
     void serveApi(req, res, { api, ns: route.ns, path: route.path, url, q, started, mocked: true });
@@ -46,10 +46,37 @@ export function createDispatch(parts: DispatchParts): Dispatch {
   };
 }
 
-/** The API whose prefix the path is under. */
-export function pickApi(apis: readonly ApiRuntime[], path: string): ApiRuntime | undefined {
+/**
+ * The API a path belongs to: the one with the longest claim the path is under (`/rest`,
+ * `/socialapi`, `/v3`). Where several claim the same prefix (specs mounted at the root),
+ * the one whose routes know the path; else the first.
+ */
+export function pickApi(apis: readonly ServedApi[], path: string, method = 'GET'): ServedApi | undefined {
+  let best: ServedApi | undefined;
+  let bestLength = -1;
+  let tied: ServedApi[] = [];
   for (const api of apis) {
-    if (path === api.prefix || (path.startsWith(api.prefix) && path[api.prefix.length] === '/')) return api;
+    for (const claim of api.claims) {
+      if (!underClaim(path, claim)) continue;
+      if (claim.length > bestLength) {
+        best = api;
+        bestLength = claim.length;
+        tied = [api];
+      } else if (claim.length === bestLength && api !== best) tied.push(api);
+    }
   }
-  return undefined;
+  if (tied.length > 1) return tied.find((a) => a.router.match(method, localPath(a, path)).kind !== 'none') ?? best;
+  return best;
+}
+
+function underClaim(path: string, claim: string): boolean {
+  if (claim === '/') return true;
+  return path === claim || (path.startsWith(claim) && path[claim.length] === '/');
+}
+
+/** The path inside an API's mount, as its router knows it. */
+export function localPath(api: ServedApi, path: string): string {
+  const mount = api.model.mount;
+  if (mount === '/') return path;
+  return path.length === mount.length ? '/' : path.slice(mount.length);
 }

@@ -1,21 +1,22 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestInput } from '../core/types.js';
-import type { ApiRuntime } from '../pipeline/api-runtime.js';
-import type { Ctx, NamespaceView } from '../pipeline/context.js';
-import type { Runtime } from '../runtime/create-runtime.js';
-import type { Inspection } from '../journal/create-inspection.js';
-import { NamespaceLimitError } from '../runtime/namespaces.js';
+import type { RequestInput, WireResponse } from '../core/types.js';
+import type { ServedApi } from '../pipeline/served-api.js';
+import type { NamespaceView } from '../pipeline/stages.js';
+import type { Runtime } from '../pipeline/runtime.js';
+import type { Inspection } from './create-inspection.js';
+import { NamespaceLimitError } from '../pipeline/namespaces.js';
 import { isStoreUnavailable } from '../store/store-unavailable.js';
-import { runPipeline, renderStandalone } from '../pipeline/run-pipeline.js';
+import { runRequest, renderStandalone } from '../pipeline/run-request.js';
+import type { Trace } from '../pipeline/trace.js';
 import { recordExchange } from '../journal/record-exchange.js';
-import { createSteerHook } from '../steering/create-steer-hook.js';
+import { createSteer } from '../steering/create-steer.js';
 import { applyFault, pickDelay, sleep } from '../steering/apply-fault.js';
 import { readBody } from './read-body.js';
 import { sendProblem } from './send-problem.js';
 
 /** Where a request goes once its namespace and API are known. */
 export interface ApiRoute {
-  api: ApiRuntime;
+  api: ServedApi;
   /** the namespace's name */
   ns: string;
   /** the path inside the API (after any /__ns/<name> prefix), without the query */
@@ -39,7 +40,7 @@ export type ServeApi = (req: IncomingMessage, res: ServerResponse, route: ApiRou
  * foresaw is logged and answered as the API's own 500.
  */
 export function createServeApi(runtime: Runtime, inspection: Inspection): ServeApi {
-  const { services } = runtime;
+  const { services, hooks, memo } = runtime;
   const { config, log } = services;
   const { journal } = inspection;
 
@@ -60,16 +61,14 @@ export function createServeApi(runtime: Runtime, inspection: Inspection): ServeA
       const read = await readBody(req, config.bodyLimit);
       // The client went away mid-upload: nobody to answer, nothing worth more than a debug line.
       if (read.kind === 'aborted') return void log.debug({ method: req.method, path, err: read.error.message }, 'upload aborted');
-      let seen: Ctx | undefined;
-      const extras = mocked
-        ? { steer: createSteerHook(inspection.rules, inspection.examplesOf, req.headers.prefer), onDone: (c: Ctx) => void (seen = c) }
-        : undefined;
-      const wire =
+      const steer = mocked ? createSteer(inspection.rules, req.headers.prefer, services.random) : undefined;
+      const outcome: { wire: WireResponse; trace?: Trace } =
         read.kind === 'too-large'
-          ? renderStandalone(api, api.dialect.bodyTooLarge(config.bodyLimit), input, ns, services)
-          : await runPipeline(api, read.kind === 'ok' ? { ...input, rawBody: read.body } : input, ns, services, runtime.hooks, extras);
+          ? { wire: renderStandalone(api, api.dialect.bodyTooLarge(config.bodyLimit)), trace: undefined }
+          : await runRequest(api, read.kind === 'ok' ? { ...input, rawBody: read.body } : input, ns, { services, hooks, memo, steer });
+      const { wire, trace } = outcome;
       if (read.kind === 'too-large') res.setHeader('Connection', 'close');
-      const steered = seen?.steered;
+      const steered = trace?.steered;
       const delay = mocked ? pickDelay(config.latency, steered?.delayMs) : 0;
       if (delay) await sleep(delay);
       if (mocked && journal.size > 0) {
@@ -79,7 +78,7 @@ export function createServeApi(runtime: Runtime, inspection: Inspection): ServeA
           recordExchange(journal, {
             api,
             apis: runtime.apis,
-            ctx: seen,
+            trace,
             input,
             body,
             wire,
@@ -102,8 +101,7 @@ export function createServeApi(runtime: Runtime, inspection: Inspection): ServeA
       const reportId = services.random.bytes(6).toString('hex');
       log.error({ err, reportId, method: req.method, path }, 'unexpected error serving a request');
       if (res.headersSent) return void res.destroy();
-      const view = ns ?? runtime.namespaces.view(emptyRecord(route.ns));
-      const wire = renderStandalone(api, api.dialect.internalError(reportId), input, view, services);
+      const wire = renderStandalone(api, api.dialect.internalError(reportId));
       wire.headers['Content-Length'] = String(Buffer.byteLength(wire.payload));
       res.writeHead(wire.status, wire.headers).end(wire.payload);
     }

@@ -1,4 +1,4 @@
-import { DEFAULT_NAMESPACE } from '../runtime/namespaces.js';
+import { DEFAULT_NAMESPACE } from '../pipeline/namespaces.js';
 
 export const NAMESPACE_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 const PREFIX = '/__ns/';

@@ -76,7 +76,7 @@ export function createKit({ api, req, ns, services, trace, steer }: KitParts): K
     },
     validate(authorized, decoded) {
       const result = validateRequest(authorized.op, authorized.pathParams, req.query, decoded);
-      if (!('params' in result)) {
+      if ('errors' in result) {
         const first = result.errors[0];
         trace.invalid = { place: result.place, field: fieldOf(first?.instancePath, first?.params) };
         return result;

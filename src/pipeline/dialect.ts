@@ -62,7 +62,7 @@ export interface Dialect {
 }
 
 export function isValidated(v: Validated | ValidationFailure): v is Validated {
-  return 'principal' in v;
+  return !('errors' in v);
 }
 
 export function isAuthorized(v: Authorized | Refusal): v is Authorized {

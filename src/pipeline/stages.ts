@@ -42,8 +42,8 @@ export interface Decoded {
 }
 
 /** Parameters and body checked against the spec (coerced where the API coerces). */
-export interface Validated extends Authorized {
-  readonly params: Readonly<Record<string, unknown>>;
+export interface Validated extends Omit<Authorized, 'pathParams'> {
+  readonly pathParams: Readonly<Record<string, unknown>>;
   readonly query: Readonly<Record<string, unknown>>;
   readonly body?: unknown;
   readonly mediaType?: string;

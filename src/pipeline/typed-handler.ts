@@ -1,4 +1,4 @@
-import type { Ctx } from './context.js';
+import type { Call } from './stages.js';
 
 type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : never;
 
@@ -10,13 +10,9 @@ export type SuccessOf<O> = O extends { responses: infer R }
 /** The decoded JSON body of an operation (form and XML bodies decode to the same shape). */
 export type BodyOf<O> = O extends { requestBody?: { content: { 'application/json': infer B } } } ? B : undefined;
 
-export type PathOf<O> = O extends { parameters: { path: infer P } }
-  ? P extends undefined
-    ? Record<never, never>
-    : P
-  : Record<never, never>;
+export type PathOf<O> = O extends { parameters: { path: infer P } } ? (P extends undefined ? Record<never, never> : P) : Record<never, never>;
 
-export type TypedCtx<O> = Omit<Ctx, 'body' | 'pathParams'> & {
+export type TypedCall<O> = Omit<Call, 'body' | 'pathParams'> & {
   body: BodyOf<O>;
   pathParams: PathOf<O>;
 };
@@ -25,6 +21,6 @@ export type TypedCtx<O> = Omit<Ctx, 'body' | 'pathParams'> & {
  * A handler keyed by operationId: a function of the request that returns its answer.
  * Failures are thrown as ApiError and rendered by the dialect.
  */
-export type TypedHandler<O> = (ctx: TypedCtx<O>) => Promise<SuccessOf<O>> | SuccessOf<O>;
+export type TypedHandler<O> = (ctx: TypedCall<O>) => Promise<SuccessOf<O>> | SuccessOf<O>;
 
 export type HandlerMap<Ops> = { [K in keyof Ops]?: TypedHandler<Ops[K]> };

@@ -4,7 +4,7 @@ import type { ValidationFailure } from './dialect.js';
 
 /** Parameters and body as the handler receives them, coerced where the schema coerces. */
 export interface ValidInput {
-  params: Record<string, unknown>;
+  pathParams: Record<string, unknown>;
   query: Record<string, unknown>;
   body?: unknown;
   mediaType?: string;
@@ -34,5 +34,5 @@ export function validateRequest(op: Operation, pathParams: Readonly<Record<strin
   if (validate && !validate(body)) {
     return { place: 'body', errors: validate.errors ?? [], data: body, order: op.requestBody?.media.order.get(mediaType!) ?? [] };
   }
-  return { params, query, body, mediaType };
+  return { pathParams: params, query, body, mediaType };
 }

@@ -7,6 +7,7 @@ import type { Identity, Store } from '../store/store.js';
 import type { Handler, Services } from '../pipeline/stages.js';
 import type { ServedApi } from '../pipeline/served-api.js';
 import type { PipelineHooks } from '../pipeline/run-request.js';
+import type { Runtime } from '../pipeline/runtime.js';
 import type { ApiModule } from '../apis/api-module.js';
 import type { LoadedSpec } from '../spec/load-spec.js';
 import { compileSpecs } from '../spec/compile-specs.js';
@@ -14,12 +15,12 @@ import { buildSpecModel, type SpecModel } from '../spec/spec-model.js';
 import { createSampler } from '../spec/samples.js';
 import { SpecError } from '../spec/spec-error.js';
 import { Router } from '../pipeline/router.js';
-import { createFixedMemo, type FixedMemo } from '../pipeline/fixed-memo.js';
+import { createFixedMemo } from '../pipeline/fixed-memo.js';
 import { readFixtureFile } from '../fixtures/read-fixture-file.js';
 import { SecretDigester } from '../auth/secrets.js';
 import { createRandomPool } from '../auth/random-pool.js';
 import { createLogger, type Logger } from '../log/create-logger.js';
-import { Namespaces } from './namespaces.js';
+import { Namespaces } from '../pipeline/namespaces.js';
 import { freezeConfig } from './freeze-config.js';
 import { selectModules } from './select-modules.js';
 import { checkCollisions } from './check-collisions.js';
@@ -40,18 +41,7 @@ export interface RuntimeOptions {
   isFixed?: (value: object) => boolean;
 }
 
-export interface Runtime {
-  readonly apis: readonly ServedApi[];
-  readonly services: Services;
-  readonly hooks: PipelineHooks;
-  readonly memo: FixedMemo;
-  readonly namespaces: Namespaces;
-  readonly modules: readonly ApiModule[];
-  /** where the server is reached; the HTTP layer sets it once it listens */
-  readonly address: { url: string };
-  /** what the start-up banner should say about the specs (unsupported schemes, auth findings) */
-  readonly warnings: readonly string[];
-}
+export type { Runtime } from '../pipeline/runtime.js';
 
 /**
  * Start-up: load every module's spec (bundled, upgraded to 3.1), compile every schema and
@@ -100,7 +90,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const seed = apis.flatMap((a) => a.seed);
   const services: Services = Object.freeze({ store: options.store, clock, random, config, log: options.log ?? createLogger(config.logLevel), secrets });
   const namespaces = new Namespaces(options.store, seed, hashSeed(seed), clock, config);
-  return Object.freeze({ apis, services, hooks: options.hooks ?? {}, memo, namespaces, modules, address, warnings });
+  return Object.freeze({ apis, services, hooks: options.hooks ?? {}, memo, namespaces, address, warnings });
 }
 
 function schemaOf(spec: LoadedSpec, name: string, compile: (ref: string) => ValidateFunction): ValidateFunction {

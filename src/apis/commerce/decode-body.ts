@@ -1,5 +1,6 @@
 import type { XMLParser } from 'fast-xml-parser';
-import type { Ctx, Step } from '../../pipeline/context.js';
+import type { Operation } from '../../core/types.js';
+import type { Decoded, Incoming } from '../../pipeline/stages.js';
 import { commerceError } from './error-codes.js';
 
 const XML_TYPES = new Set(['application/xml', 'text/xml', 'application/xhtml+xml']);
@@ -21,27 +22,29 @@ const XML_OPTIONS = {
 
 type Xml = { parser: XMLParser; validate: typeof import('fast-xml-parser').XMLValidator.validate };
 
+/** Decodes a request's body the platform's way (see below). */
+export type CommerceDecoder = (req: Incoming, op: Operation) => Decoded | Promise<Decoded>;
+
 /**
- * The body step. The XML parser is loaded on the first XML body (most clients send JSON,
- * and the module costs start-up time and resident memory), once per runtime.
+ * The body decoder. The XML parser is loaded on the first XML body (most clients send
+ * JSON, and the module costs start-up time and resident memory), once per runtime.
  */
-export function createDecodeBodyStep(): Step {
+export function createCommerceDecoder(): CommerceDecoder {
   let xml: Promise<Xml> | undefined;
   const loadXml = () =>
     (xml ??= import('fast-xml-parser').then((m) => ({ parser: new m.XMLParser(XML_OPTIONS), validate: m.XMLValidator.validate })));
-  return (ctx) => decodeCommerceBody(ctx, loadXml);
+  return (req, op) => decodeCommerceBody(req, op, loadXml);
 }
 
 /**
  * Decodes POST/PUT bodies the platform's way, after routing and permission: an empty body
- * is no input; otherwise Content-Type must be present, UTF-8 and JSON or XML.
+ * is no input; otherwise Content-Type must be present, UTF-8 and JSON or XML. Every XML
+ * type shares the operation's JSON schema when the spec does not list it.
  */
-function decodeCommerceBody(ctx: Ctx, loadXml: () => Promise<Xml>): void | Promise<void> {
-  const { method, rawBody, headers } = ctx.req;
+function decodeCommerceBody(req: Incoming, op: Operation, loadXml: () => Promise<Xml>): Decoded | Promise<Decoded> {
+  const { method, rawBody, headers } = req;
   if ((method !== 'POST' && method !== 'PUT') || !rawBody || rawBody.length === 0) {
-    if (ctx.op?.requestBody) ctx.body = {};
-    ctx.bodyMediaType = ctx.op?.requestBody ? 'application/json' : undefined;
-    return;
+    return op.requestBody ? { body: {}, mediaType: 'application/json' } : {};
   }
   const header = headers['content-type'];
   if (!header) throw commerceError('CONTENT_TYPE_EMPTY');
@@ -50,24 +53,10 @@ function decodeCommerceBody(ctx: Ctx, loadXml: () => Promise<Xml>): void | Promi
   if (m[2] !== undefined && m[2].trim().replace(/^"|"$/g, '').toLowerCase() !== 'utf-8') throw commerceError('CHARSET_UNSUPPORTED');
   const type = m[1].toLowerCase();
   const text = rawBody.toString('utf8');
-  if (type === 'application/json') {
-    ctx.body = castToParams(parseJson(text));
-    ctx.bodyMediaType = 'application/json';
-  } else if (XML_TYPES.has(type)) {
-    return loadXml().then((xml) => {
-      ctx.body = parseXml(xml.parser, xml.validate, text);
-      ctx.bodyMediaType = type;
-      useSchemaMediaType(ctx);
-    });
-  } else {
-    throw commerceError('MEDIA_TYPE_UNSUPPORTED', { type });
-  }
-  useSchemaMediaType(ctx);
-}
-
-/** The spec may not list every XML type for an operation; all share its JSON schema. */
-function useSchemaMediaType(ctx: Ctx): void {
-  if (ctx.op?.requestBody && !ctx.op.requestBody.media.byType.has(ctx.bodyMediaType!)) ctx.bodyMediaType = 'application/json';
+  const schemaType = (t: string) => (op.requestBody && !op.requestBody.media.byType.has(t) ? 'application/json' : t);
+  if (type === 'application/json') return { body: castToParams(parseJson(text)), mediaType: 'application/json' };
+  if (XML_TYPES.has(type)) return loadXml().then((xml) => ({ body: parseXml(xml.parser, xml.validate, text), mediaType: schemaType(type) }));
+  throw commerceError('MEDIA_TYPE_UNSUPPORTED', { type });
 }
 
 function parseJson(text: string): unknown {

@@ -1,66 +1,95 @@
 import type { HandlerResult, WireResponse } from '../../core/types.js';
-import type { Ctx } from '../../pipeline/context.js';
-import type { Dialect } from '../../pipeline/dialect.js';
-import { readBearer } from '../../auth/tokens.js';
-import { describeResources } from '../../auth/permissions.js';
-import { validateRequest } from '../../pipeline/validate-request.js';
-import { invokeHandler } from '../../pipeline/invoke-handler.js';
-import { operationOf } from '../../pipeline/context.js';
-import { createAuthorizeStep } from './authorize-in-store.js';
-import { authenticateCommerce } from './authenticate-commerce.js';
-import { createRouteStep, hideTwoFactorRoutes } from './route.js';
-import { createNegotiateStep } from './negotiate.js';
-import { createDecodeBodyStep } from './decode-body.js';
+import type { Dialect, Kit } from '../../pipeline/dialect.js';
+import { isAuthorized, isValidated } from '../../pipeline/dialect.js';
+import type { Authorized } from '../../pipeline/stages.js';
+import { describeRequired } from '../../pipeline/describe-required.js';
+import type { OauthRefusal } from '../../auth/oauth1/index.js';
+import { splitCommercePath, TWO_FACTOR_OPERATIONS } from './route.js';
+import { createNegotiator } from './negotiate.js';
+import { createCommerceDecoder } from './decode-body.js';
 import { castCommercePathParams } from './cast-path-params.js';
 import { mapCommerceValidation } from './map-validation.js';
 import { renderCommerceError } from './render-error.js';
 import { renderXml } from './render-xml.js';
 import { CommerceError, commerceError } from './error-codes.js';
+import { oauthRefusalError } from './oauth-refusal-error.js';
+import { customerOf } from './resolve-principal.js';
 import type { StoreView } from './load-fixtures.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const XML_TYPE = 'application/xml; charset=utf-8';
 
+export interface CommerceDialectOptions {
+  stores: ReadonlyMap<string, StoreView>;
+  developerMode: boolean;
+  /** --admin-2fa: the two-factor login route exists */
+  admin2fa: boolean;
+}
+
 /**
- * The commerce platform: route, then permission, then the body (docs/commerce-platform.md,
- * processing order), so an unauthenticated POST with a broken body is a 401, not a 400.
- * The response format comes first: the platform picks its renderer from Accept when the
- * response object is built, so routing errors are rendered as XML too.
+ * The commerce platform (docs/commerce-platform.md, processing order): the response format
+ * first (the platform picks its renderer from Accept when the response object is built, so
+ * routing errors are rendered as XML too), then the route, then the caller and its
+ * permission, then the body: an unauthenticated POST with a broken body is a 401, not a 400.
  */
-export function createCommerceDialect(
-  stores: ReadonlyMap<string, StoreView>,
-  developerMode: boolean,
-  json: (value: unknown) => string = JSON.stringify,
-): Dialect {
+export function createCommerceDialect(options: CommerceDialectOptions): Dialect {
+  const { stores, developerMode } = options;
+  const storeCodes = new Set(stores.keys());
+  const negotiate = createNegotiator();
+  const decode = createCommerceDecoder();
+
   return {
-    steps: [
-      createNegotiateStep(),
-      createRouteStep(new Set(stores.keys())),
-      hideTwoFactorRoutes,
-      authenticateCommerce,
-      createAuthorizeStep(stores),
-      createDecodeBodyStep(),
-      castCommercePathParams,
-      validateRequest,
-      invokeHandler,
-    ],
+    async run(kit: Kit) {
+      const { req } = kit;
+      kit.respondAs(negotiate(req.headers.accept));
+      const { path, scope } = splitCommercePath(req, storeCodes);
+      const match = kit.route(path, scope);
+      if (match.kind !== 'found') throw commerceError('NO_ROUTE');
+      if (!options.admin2fa && TWO_FACTOR_OPERATIONS.has(match.op.operationId)) throw commerceError('NO_ROUTE');
+      const authenticated = await kit.authenticate({ op: match.op, pathParams: match.params, scope });
+      const { reported } = authenticated.authn;
+      if (reported.outcome === 'refused') throw oauthRefusalError(reported.refusal as OauthRefusal);
+      const authorized = kit.authorize(authenticated);
+      if (!isAuthorized(authorized)) throw notAuthorized(authenticated);
+      if (!inCustomersWebsite(authorized, stores)) {
+        kit.deny(authorized);
+        throw notAuthorized(authorized);
+      }
+      const decoded = await decode(req, match.op);
+      const validated = kit.validate(castCommercePathParams(authorized), decoded);
+      if (!isValidated(validated)) throw mapCommerceValidation(validated.errors, validated.place, validated.data, validated.order);
+      return kit.answer(validated);
+    },
     renderError(err) {
       if (!(err instanceof CommerceError)) throw new TypeError(`not a commerce error: ${err.code}`);
       return renderCommerceError(err, developerMode);
     },
-    serialize(result: HandlerResult, ctx: Ctx): WireResponse {
-      const xml = ctx.responseType === 'xml';
+    serialize(result: HandlerResult, format, json): WireResponse {
+      const xml = format === 'xml';
       return {
         status: result.status,
         headers: { 'Content-Type': xml ? XML_TYPE : JSON_TYPE, ...result.headers },
         payload: xml ? renderXml(result.body) : json(result.body),
       };
     },
-    mapValidation: mapCommerceValidation,
-    readToken: (ctx) => readBearer(ctx.req.headers.authorization),
-    notAuthorized: (ctx) => commerceError('NOT_AUTHORIZED', { resources: describeResources(operationOf(ctx).permission) }),
     internalError: (reportId, detail) => commerceError('INTERNAL', { reportId }, detail),
     bodyTooLarge: (limit) => commerceError('BODY_TOO_LARGE', { limit }),
     unavailable: () => commerceError('UNAVAILABLE'),
   };
+}
+
+function notAuthorized(routed: { op: Authorized['op'] }): CommerceError {
+  return commerceError('NOT_AUTHORIZED', { resources: describeRequired(routed.op) });
+}
+
+/**
+ * The platform's store rule for `self`: customers are shared per website, so a customer
+ * token is good only in a store of the customer's own website (the store code in the
+ * URL; `all` is the admin store, website 0).
+ */
+function inCustomersWebsite(authorized: Authorized, stores: ReadonlyMap<string, StoreView>): boolean {
+  const customer = customerOf(authorized.principal);
+  if (authorized.op.permission?.kind !== 'self' || !customer) return true;
+  const website = authorized.scope === 'all' ? 0 : stores.get(authorized.scope ?? 'default')?.website_id;
+  return website === customer.websiteId;
 }

@@ -1,4 +1,3 @@
-import type { Ctx, Step } from '../../pipeline/context.js';
 import { commerceError } from './error-codes.js';
 
 type Renderer = 'json' | 'xml';
@@ -13,21 +12,20 @@ const RENDERERS: [string, Renderer][] = [
 ];
 
 /**
- * The negotiation step: JSON or XML from Accept, walking types by q; nothing acceptable
- * is a 406. Each runtime has its own small cache of Accept values already decided.
+ * Negotiation: JSON or XML from Accept, walking types by q; nothing acceptable is a 406.
+ * Each runtime keeps a small cache of Accept values already decided.
  */
-export function createNegotiateStep(): Step {
+export function createNegotiator(): (accept: string | undefined) => Renderer {
   const cache = new Map<string, Renderer | null>();
-  return function negotiateCommerce(ctx: Ctx): void {
-    const accept = ctx.req.headers.accept;
-    if (!accept) return;
+  return (accept) => {
+    if (!accept) return 'json';
     let renderer = cache.get(accept);
     if (renderer === undefined) {
       renderer = pickRenderer(accept);
       if (cache.size < 256) cache.set(accept, renderer);
     }
     if (renderer === null) throw commerceError('NOT_ACCEPTABLE', { accept });
-    ctx.responseType = renderer;
+    return renderer;
   };
 }
 

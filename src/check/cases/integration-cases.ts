@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { CheckCase, Expectation } from '../case-types.js';
-import { readCheckIntegrations, type CheckIntegration, type CheckIntegrations } from '../../apis/commerce/checker-integrations.js';
+import { readCheckIntegrations, type CheckIntegration, type CheckIntegrations } from '../profiles/commerce-integrations.js';
 import { PRISM_ANSWERS, type BuildInput } from './case-helpers.js';
 import type { OperationModel } from '../spec-model.js';
 import { resolvePointer } from '../../spec/json-pointer.js';

@@ -1,7 +1,7 @@
 import type { Ctx, Handler } from '../../pipeline/context.js';
 import type { ApiRuntime, IdentityKind, IdentityTools } from '../../pipeline/api-runtime.js';
 import { IdentityInputError } from '../../pipeline/api-runtime.js';
-import type { Runtime } from '../../runtime/create-runtime.js';
+import type { Runtime } from '../../pipeline/runtime.js';
 import type { Identity } from '../../store/store.js';
 import { controlError } from '../control-error.js';
 

@@ -1,7 +1,7 @@
 import type { Handler } from '../../pipeline/context.js';
-import type { Runtime } from '../../runtime/create-runtime.js';
+import type { Runtime } from '../../pipeline/runtime.js';
 import type { NamespaceRecord, NamespaceSettings } from '../../store/store.js';
-import { effectiveSettings, DEFAULT_NAMESPACE } from '../../runtime/namespaces.js';
+import { effectiveSettings, DEFAULT_NAMESPACE } from '../../pipeline/namespaces.js';
 import { controlError } from '../control-error.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -1,5 +1,5 @@
 import type { Handler } from '../../pipeline/context.js';
-import type { Runtime } from '../../runtime/create-runtime.js';
+import type { Runtime } from '../../pipeline/runtime.js';
 import type { TokenRecord } from '../../store/store.js';
 import { issueToken } from '../../auth/issue-token.js';
 import { controlError } from '../control-error.js';

@@ -1,6 +1,6 @@
-import type { ApiProfile } from '../../check/api-profile.js';
-import { LOGIN_FIELDS, WRONG_PASSWORD as WRONG } from '../../check/api-profile.js';
-import type { Credentials } from '../../check/accounts.js';
+import type { ApiProfile } from '../api-profile.js';
+import { LOGIN_FIELDS, WRONG_PASSWORD as WRONG } from '../api-profile.js';
+import type { Credentials } from '../accounts.js';
 
 // The default accounts in fixtures/commerce.yaml: the first two customers, the first
 // active admin whose role is `all`, and the first whose role lists resources.

@@ -1,7 +1,7 @@
 import type { Clock } from '../core/types.js';
 import type { Identity, NamespaceRecord, NamespaceSettings, Store } from '../store/store.js';
 import type { Config } from '../config.js';
-import type { EffectiveSettings, NamespaceView } from '../pipeline/context.js';
+import type { EffectiveSettings, NamespaceView } from './stages.js';
 
 export const DEFAULT_NAMESPACE = 'default';
 

@@ -1,5 +1,5 @@
-import type { ApiProfile } from '../../check/api-profile.js';
-import { LOGIN_FIELDS, WRONG_PASSWORD as WRONG, withLoginName } from '../../check/api-profile.js';
+import type { ApiProfile } from '../api-profile.js';
+import { LOGIN_FIELDS, WRONG_PASSWORD as WRONG, withLoginName } from '../api-profile.js';
 
 /** What the contract checker cannot read from the social spec (see the commerce profile). */
 export const socialCheckerProfile: ApiProfile = {

@@ -1,0 +1,34 @@
+import type { Operation } from '../core/types.js';
+import type { ServedApi } from '../pipeline/served-api.js';
+import { MemoryJournal } from '../journal/memory-journal.js';
+import type { Journal } from '../journal/journal.js';
+import { SteeringRules } from '../steering/steering-rules.js';
+import { examplesOf, type ExamplesOf } from '../steering/find-examples.js';
+
+/** The journal and the steering rules of one app, and what their handlers need of the APIs. */
+export interface Inspection {
+  readonly journal: Journal;
+  readonly rules: SteeringRules;
+  readonly examplesOf: ExamplesOf;
+  /** every mocked API's operations */
+  readonly operations: readonly Operation[];
+  readonly apis: readonly ServedApi[];
+  /** forgets a namespace's entries and rules (the control API's reset) */
+  clear(ns: string): void;
+}
+
+export function createInspection(apis: readonly ServedApi[], journalSize: number): Inspection {
+  const journal = new MemoryJournal(journalSize, { tokenShapes: apis.map((a) => a.tokens.shape) });
+  const rules = new SteeringRules();
+  return {
+    journal,
+    rules,
+    examplesOf,
+    operations: apis.flatMap((a) => a.model.operations),
+    apis,
+    clear(ns) {
+      journal.clear(ns);
+      rules.clear(ns);
+    },
+  };
+}

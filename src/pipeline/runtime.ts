@@ -1,0 +1,22 @@
+import type { ServedApi } from './served-api.js';
+import type { Services } from './stages.js';
+import type { PipelineHooks } from './run-request.js';
+import type { FixedMemo } from './fixed-memo.js';
+import type { Namespaces } from './namespaces.js';
+
+/**
+ * Everything one server serves with, built once at start-up (src/runtime/create-runtime.ts)
+ * and immutable after: the APIs, the services, the namespaces over the one Store.
+ */
+export interface Runtime {
+  readonly apis: readonly ServedApi[];
+  readonly services: Services;
+  readonly hooks: PipelineHooks;
+  /** answer bodies that never change: what is computed of them is kept with them */
+  readonly memo: FixedMemo;
+  readonly namespaces: Namespaces;
+  /** where the server is reached; the HTTP layer sets it once it listens */
+  readonly address: { url: string };
+  /** what the start-up banner should say about the specs (unsupported schemes, auth findings) */
+  readonly warnings: readonly string[];
+}
