@@ -4,7 +4,6 @@ import type { SpecModel } from '../spec/spec-model.js';
 import type { OperationOverlay } from '../spec/build-operations.js';
 import type { SampleOf } from '../spec/samples.js';
 import type { SecretDigester } from '../auth/secrets.js';
-import type { ApiProfile } from '../check/api-profile.js';
 import type { Config } from '../config.js';
 
 /** What an API module is given at start-up to build its parts. */
@@ -43,8 +42,6 @@ export interface ApiModule {
   readonly claims?: readonly string[];
   /** scopes and owner rules added to its operations, by operationId (a user spec's identity file) */
   readonly overlay?: Readonly<Record<string, OperationOverlay>>;
-  /** what the contract checker needs beyond the spec (the built-in APIs) */
-  readonly checker?: ApiProfile;
   /** builds the API's parts for one runtime; nothing built here is shared between runtimes */
   build(setup: ModuleSetup): ApiParts;
 }

@@ -15,7 +15,8 @@ export interface IdentityKind {
   readonly userType?: string;
   /** a reference in a URL that is not the id (an admin's username) as a lookup key */
   lookupKey?(ref: string): string;
-  create(input: Record<string, unknown>, tools: IdentityTools): Promise<IdentityCreated>;
+  /** the new identity, or it with a secret to show once (a generated API key) */
+  create(input: Record<string, unknown>, tools: IdentityTools): Promise<Identity | IdentityCreated>;
   update(current: Identity, patch: Record<string, unknown>, tools: IdentityTools): Identity;
   /** the identity as its API shows it, never with a secret */
   view(identity: Identity, now: number): Record<string, unknown>;

@@ -1,6 +1,6 @@
 import type { ValidateFunction } from 'ajv';
-import type { IdentityKind, IdentityTools } from '../../pipeline/api-runtime.js';
-import { IdentityInputError } from '../../pipeline/api-runtime.js';
+import type { IdentityKind, IdentityTools } from '../../pipeline/served-api.js';
+import { IdentityInputError } from '../../pipeline/served-api.js';
 import type { SecretDigester } from '../../auth/secrets.js';
 import { adminToIdentity, customerToIdentity, identityToAdmin, identityToCustomer } from './identities.js';
 import { integrationKind } from './integration-kind.js';

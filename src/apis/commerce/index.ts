@@ -1,32 +1,31 @@
 import type { ApiModule } from '../api-module.js';
-import type { Handler } from '../../pipeline/context.js';
+import type { Handler } from '../../pipeline/stages.js';
 import { createCommerceDialect } from './dialect.js';
 import { commerceHandlers } from './handlers/index.js';
 import { createCommerceTokens } from './token-codec.js';
 import { loadCommerceFixtures } from './load-fixtures.js';
-import { resolveCommercePrincipal } from './resolve-principal.js';
-import { commerceCheckerProfile } from './checker-profile.js';
 import { commerceIdentityKinds } from './control-kinds.js';
+import { createCommerceDirectory } from './commerce-directory.js';
 
 /** The commerce platform's REST API with token authentication (docs/commerce-platform.md). */
 export const commerceModule: ApiModule = {
   name: 'commerce',
   specFile: 'commerce.openapi.yaml',
   fixtureFile: 'commerce.yaml',
-  prefix: '/rest',
-  servedAt: '/rest/V1/...',
-  userTypes: ['customer', 'admin'],
-  checker: commerceCheckerProfile,
+  claims: ['/rest'],
   build(setup) {
     const fixtures = loadCommerceFixtures(setup);
     const storeCodes = ['default', 'all', ...[...fixtures.stores.keys()].filter((c) => c !== 'default')];
+    const tokens = createCommerceTokens(setup.stateKey);
     return {
-      dialect: createCommerceDialect(fixtures.stores, setup.config.developerMode, setup.json),
+      dialect: createCommerceDialect({ stores: fixtures.stores, developerMode: setup.config.developerMode, admin2fa: setup.config.admin2fa === true }),
       handlers: commerceHandlers as Record<string, Handler>,
-      tokens: createCommerceTokens(setup.tokenKey),
+      tokens,
       seed: fixtures.seed,
-      resolvePrincipal: resolveCommercePrincipal,
+      directory: createCommerceDirectory(tokens),
+      userTypes: ['customer', 'admin'],
       identityKinds: commerceIdentityKinds(setup.secrets, setup.schema('Customer')),
+      strictAnswers: true,
       describeAccounts: () => [
         `stores: ${storeCodes.join(', ')} (/rest/<store>/V1/...)`,
         `customers: ${fixtures.customerEmails.join(', ')}`,

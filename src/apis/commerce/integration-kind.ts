@@ -1,5 +1,5 @@
-import type { IdentityKind } from '../../pipeline/api-runtime.js';
-import { IdentityInputError } from '../../pipeline/api-runtime.js';
+import type { IdentityKind } from '../../pipeline/served-api.js';
+import { IdentityInputError } from '../../pipeline/served-api.js';
 import { identityToIntegration, integrationToIdentity, type Integration } from './identities.js';
 
 const CREDENTIAL = /^[0-9a-z]{32}$/;

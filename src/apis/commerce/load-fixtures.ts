@@ -1,6 +1,6 @@
 import type { ValidateFunction } from 'ajv';
 import type { Identity } from '../../store/store.js';
-import type { ModuleSetup } from '../../pipeline/api-runtime.js';
+import type { ModuleSetup } from '../api-module.js';
 import { FixtureError, checkFixture, requireFixture } from '../../fixtures/fixture-error.js';
 import { adminToIdentity, customerToIdentity, integrationToIdentity, type Admin, type Customer, type Integration } from './identities.js';
 

@@ -1,6 +1,6 @@
 import type { ValidateFunction } from 'ajv';
-import type { IdentityKind } from '../../pipeline/api-runtime.js';
-import { IdentityInputError } from '../../pipeline/api-runtime.js';
+import type { IdentityKind } from '../../pipeline/served-api.js';
+import { IdentityInputError } from '../../pipeline/served-api.js';
 import type { SecretDigester } from '../../auth/secrets.js';
 import { appToIdentity, identityToApp, identityToUser, userToIdentity } from './identities.js';
 

@@ -1,5 +1,5 @@
 import type { Identity } from '../../store/store.js';
-import type { ModuleSetup } from '../../pipeline/api-runtime.js';
+import type { ModuleSetup } from '../api-module.js';
 import { checkFixture, requireFixture } from '../../fixtures/fixture-error.js';
 import { expandThumbnail } from './expand-thumbnails.js';
 import { appToIdentity, userToIdentity, type ClientApp, type SocialUser } from './identities.js';
