@@ -1,4 +1,4 @@
-import type { Handler } from '../../pipeline/context.js';
+import type { Handler } from '../../pipeline/stages.js';
 
 /** In fixtures, `{baseUrl}` stands for the server's address, known only once it listens. */
 export const BASE_URL_PLACEHOLDER = '{baseUrl}';

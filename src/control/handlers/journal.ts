@@ -1,4 +1,4 @@
-import type { Ctx, Handler } from '../../pipeline/context.js';
+import type { Call, Handler } from '../../pipeline/stages.js';
 import type { Journal, JournalFilter } from '../../journal/journal.js';
 import { controlError } from '../control-error.js';
 
@@ -19,7 +19,7 @@ export function createJournalHandlers(journal: Journal): Record<string, Handler>
 }
 
 /** The query's filters (the spec validated their shapes). */
-export function readFilter(ctx: Ctx): JournalFilter {
+export function readFilter(ctx: Call): JournalFilter {
   const q = ctx.query as Record<string, string | undefined>;
   const filter: JournalFilter = {};
   if (q.operationId) filter.operationId = q.operationId;

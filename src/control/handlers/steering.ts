@@ -1,5 +1,5 @@
-import type { Handler } from '../../pipeline/context.js';
-import type { Inspection } from '../../journal/create-inspection.js';
+import type { Handler } from '../../pipeline/stages.js';
+import type { Inspection } from '../../http/create-inspection.js';
 import type { SteeringRule } from '../../steering/steering-rules.js';
 import { buildRule, RuleError, type RuleInput } from '../../steering/build-rule.js';
 import { controlError } from '../control-error.js';
