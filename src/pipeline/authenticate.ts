@@ -26,7 +26,7 @@ async function authenticateToken(ctx: Ctx, token: string): Promise<void> {
   ctx.auth = candidates.length ? { outcome: 'unknown', tokenPrefix, tokenId: candidates[0].id } : { outcome: 'malformed', tokenPrefix };
   // The current format first, then an older one (tokens issued before an upgrade).
   for (const parts of candidates) {
-    const record = await ctx.services.store.findToken(ctx.ns.name, ctx.api.name, parts.id);
+    const record = await ctx.services.store.tokens.find({ ns: ctx.ns.name, api: ctx.api.name, id: parts.id });
     if (!record || !sameHash(record.verifierHash, hashToken(parts.verifier))) continue;
     if (record.expiresAt !== null && record.expiresAt <= ctx.ns.now()) {
       return void (ctx.auth = {

@@ -20,6 +20,7 @@ import { createRandomPool } from '../auth/random-pool.js';
 import { createLogger, type Logger } from '../log/create-logger.js';
 import { Namespaces } from './namespaces.js';
 import { createFixedMemo } from '../pipeline/fixed-memo.js';
+import { ReadCacheStore } from '../store/read-cache-store.js';
 import { freezeConfig } from './freeze-config.js';
 
 export interface RuntimeOptions {
@@ -61,8 +62,10 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const { specs, compiler } = compiled;
   const random = options.random ?? createRandomPool();
   const clock = options.clock ?? { now: () => Date.now() };
-  const secrets = new SecretDigester(options.store.secretKey, random);
-  const memo = createFixedMemo(options.store.fixedValues);
+  const { store } = options;
+  const secrets = new SecretDigester(store.secretKey, random);
+  // the read cache knows which bodies never change: their JSON text and checks are kept with them
+  const memo = createFixedMemo(store instanceof ReadCacheStore ? (value) => store.isFixed(value) : undefined);
   const address = { url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}` };
   const apis = modules.map((module, i): ApiRuntime => {
     const spec = specs[i];
@@ -72,7 +75,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       fixtureFile,
       schema: (name) => schemaOf(spec, name, (ref) => compiler.ref('response', ref)),
       secrets,
-      tokenKey: options.store.secretKey,
+      tokenKey: store.secretKey,
       config,
       baseUrl: () => address.url,
       json: memo.json,
@@ -93,7 +96,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   compiled.save();
   const seed = apis.flatMap((a) => a.seed);
   const services: Services = Object.freeze({
-    store: options.store,
+    store,
     clock,
     random,
     config,
@@ -101,7 +104,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     secrets,
     memo,
   });
-  const namespaces = new Namespaces(options.store, seed, hashSeed(seed), clock, config);
+  const namespaces = new Namespaces(store.namespaces, seed, hashSeed(seed), clock, config);
   return Object.freeze({ apis, services, hooks: options.hooks ?? {}, namespaces, modules, address });
 }
 

@@ -1,4 +1,4 @@
-import type { Identity, NamespaceRecord, TokenRecord } from './store.js';
+import type { Identity, LoginFailureEntry, NamespaceRecord, TokenRecord } from './store.js';
 
 /** Rows of the state file as the Store interface hands them out. */
 export function toNamespace(row: unknown): NamespaceRecord | undefined {
@@ -31,4 +31,9 @@ export function toToken(row: unknown): TokenRecord | undefined {
     issuedAt: r.issued_at,
     expiresAt: r.expires_at,
   };
+}
+
+export function toFailureEntry(row: unknown): LoginFailureEntry {
+  const r = row as { api: string; user_type: string; username: string; failures: number; lock_expires_at: number };
+  return { api: r.api, userType: r.user_type, username: r.username, failures: r.failures, lockExpiresAt: r.lock_expires_at };
 }

@@ -40,7 +40,8 @@ export async function authenticateCommerce(ctx: Ctx): Promise<void> {
       const found = await ids.integrationByAccessToken(token);
       return found && { secret: found.tokenSecret, consumerKey: found.consumerKey, type: 'access', revoked: found.tokenRevoked };
     },
-    rememberNonce: (key, nonce, timestamp) => ctx.services.store.rememberNonce(ctx.ns.name, key, nonce, timestamp),
+    rememberNonce: (consumerKey, nonce, timestamp) =>
+      ctx.services.store.nonces.remember({ ns: ctx.ns.name, consumerKey, nonce, timestamp }),
   };
   const verdict = await verifyOauthRequest(
     {

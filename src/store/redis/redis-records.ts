@@ -1,4 +1,4 @@
-import type { Identity, LoginFailureEntry, LoginFailures, NamespaceRecord, TokenRecord } from '../store.js';
+import type { Identity, LoginFailureEntry, LoginFailures, NamespaceRecord, NewToken, TokenRecord } from '../store.js';
 import { SEP } from './redis-keys.js';
 
 /** A namespace's hash (HGETALL as an object, or a script's flat [field, value, ...] reply). */
@@ -35,7 +35,8 @@ export function seedArgs(seed: readonly Identity[]): string[] {
   return seed.flatMap((i) => [i.api, i.kind, i.id, identityJson(i), String(i.keys.length), ...i.keys]);
 }
 
-export const tokenJson = (r: Omit<TokenRecord, 'id'>) =>
+/** What is stored of a token: the record without its id, optional fields only when set. */
+export const tokenJson = (r: NewToken) =>
   JSON.stringify({
     api: r.api,
     verifierHash: r.verifierHash,
@@ -47,7 +48,7 @@ export const tokenJson = (r: Omit<TokenRecord, 'id'>) =>
   });
 
 export function toToken(id: number, json: string | null): TokenRecord | undefined {
-  return json === null ? undefined : { ...(JSON.parse(json) as Omit<TokenRecord, 'id'>), id };
+  return json === null ? undefined : { ...(JSON.parse(json) as NewToken), id };
 }
 
 /** "failures lockExpiresAt" */
