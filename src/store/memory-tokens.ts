@@ -1,17 +1,17 @@
 import type { TokenRecord, TokenStore } from './store.js';
-import type { MemoryState } from './memory-state.js';
+import { copyToken, type MemoryState } from './memory-state.js';
 
 /** The memory store's tokens: ids are global and never reused while the process runs. */
 export function createMemoryTokens(state: MemoryState): TokenStore {
   return {
     async save({ ns, token }) {
       const id = ++state.lastTokenId;
-      state.tokens.set(id, { ns, record: { ...token, id } });
+      state.tokens.set(id, { ns, record: { ...copyToken(token), id } });
       return id;
     },
     async find({ ns, api, id }) {
       const found = state.tokens.get(id);
-      return found && found.ns === ns && found.record.api === api ? { ...found.record } : undefined;
+      return found && found.ns === ns && found.record.api === api ? copyToken(found.record) : undefined;
     },
     async list({ ns, api, userType, userId }) {
       const out: TokenRecord[] = [];
@@ -20,7 +20,7 @@ export function createMemoryTokens(state: MemoryState): TokenStore {
         if (api !== undefined && r.api !== api) continue;
         if (userType !== undefined && r.userType !== userType) continue;
         if (userId !== undefined && r.userId !== userId) continue;
-        out.push({ ...r });
+        out.push(copyToken(r));
       }
       return out;
     },

@@ -30,6 +30,9 @@ export function toToken(row: unknown): TokenRecord | undefined {
     clientApp: r.client_app ?? undefined,
     issuedAt: r.issued_at,
     expiresAt: r.expires_at,
+    // NULL (a token without them, and every token from before version 4): no key at all
+    ...(r.scopes === null ? {} : { scopes: JSON.parse(r.scopes) }),
+    ...(r.claims === null ? {} : { claims: JSON.parse(r.claims) }),
   };
 }
 

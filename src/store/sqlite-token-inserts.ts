@@ -2,14 +2,17 @@ import type Database from 'better-sqlite3';
 import type { NewToken, TokenRecord } from './store.js';
 import type { Statement } from './sqlite-statements.js';
 
-/** rows per INSERT: 9 values each, far below SQLite's 32,766 bound variables */
+/** rows per INSERT: 11 values each, far below SQLite's 32,766 bound variables */
 const CHUNK = 32;
-const ROW = '(?, ?, ?, ?, ?, ?, ?, ?, ?)';
-const COLUMNS = 'id, ns, api, verifier_hash, user_type, user_id, client_app, issued_at, expires_at';
+const ROW = '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
+const COLUMNS = 'id, ns, api, verifier_hash, user_type, user_id, client_app, issued_at, expires_at, scopes, claims';
 
 export interface PendingToken {
   ns: string;
   record: TokenRecord;
+  /** the record's scopes and claims as JSON text (null: none), made when it was saved, so a later change by the caller is not stored */
+  scopes: string | null;
+  claims: string | null;
 }
 
 /**
@@ -34,8 +37,8 @@ export function createTokenInserter(db: Database.Database): (batch: readonly Pen
       const end = Math.min(batch.length, start + CHUNK);
       const params: unknown[] = [];
       for (let i = start; i < end; i++) {
-        const { ns, record: r } = batch[i];
-        params.push(r.id, ns, r.api, r.verifierHash, r.userType, r.userId, r.clientApp ?? null, r.issuedAt, r.expiresAt);
+        const { ns, record: r, scopes, claims } = batch[i];
+        params.push(r.id, ns, r.api, r.verifierHash, r.userType, r.userId, r.clientApp ?? null, r.issuedAt, r.expiresAt, scopes, claims);
       }
       statement(end - start).run(params);
     }
@@ -87,7 +90,10 @@ export function createTokenBatch(db: Database.Database): TokenBatch {
   const save = (ns: string, token: NewToken): Promise<number> => {
     const record = { ...token, id: ++lastId };
     return new Promise((resolve, reject) => {
-      pending.push({ ns, record, resolve, reject });
+      // inside the executor: claims that cannot be written as JSON reject this save only
+      const scopes = token.scopes === undefined ? null : JSON.stringify(token.scopes);
+      const claims = token.claims === undefined ? null : JSON.stringify(token.claims);
+      pending.push({ ns, record, scopes, claims, resolve, reject });
       if (!flushScheduled) {
         flushScheduled = true;
         setImmediate(flush);

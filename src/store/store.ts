@@ -32,6 +32,10 @@ export interface TokenRecord {
   issuedAt: number;
   /** epoch ms, or null for a token that never expires */
   expiresAt: number | null;
+  /** the permissions the token carries (a user spec's scopes); absent: the identity's own */
+  scopes?: string[];
+  /** extra claims minted into the token through the control API */
+  claims?: Record<string, unknown>;
 }
 
 /** A token as it is handed to the store: the store assigns its id. */

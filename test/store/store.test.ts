@@ -366,6 +366,47 @@ describe.each(STORE_IMPLEMENTATIONS)('the $name store', (impl) => {
       expect(await store.tokens.find(commerceToken('default', a))).toBeUndefined();
       expect(await store.tokens.find(commerceToken('default', b))).toBeDefined();
     });
+
+    it('keeps the scopes and claims a token was saved with, through find and list', async () => {
+      const claims = { tenant: 'acme', level: 3, ratio: 0.5, admin: false, none: null, roles: ['a', 'b'], nested: { deep: { x: 'ü' } } };
+      const record = token({ scopes: ['orders:read', 'orders:write'], claims });
+      const id = await store.tokens.save({ ns: 'default', token: record });
+      expect(await store.tokens.find(commerceToken('default', id))).toEqual({ ...record, id });
+      expect(await store.tokens.list({ ns: 'default' })).toEqual([{ ...record, id }]);
+    });
+
+    it('tells no scopes from empty scopes, and has no scopes or claims on a token saved without them', async () => {
+      const empty = await store.tokens.save({ ns: 'default', token: token({ scopes: [], claims: {} }) });
+      const plain = await store.tokens.save({ ns: 'default', token: token() });
+      expect(await store.tokens.find(commerceToken('default', empty))).toMatchObject({ scopes: [], claims: {} });
+      const found = (await store.tokens.find(commerceToken('default', plain)))!;
+      expect('scopes' in found).toBe(false);
+      expect('claims' in found).toBe(false);
+    });
+
+    it('does not let a caller change saved scopes or claims through the objects it passed', async () => {
+      const record = token({ scopes: ['read'], claims: { tenant: 'acme', tags: ['x'] } });
+      const id = await store.tokens.save({ ns: 'default', token: record });
+      record.scopes!.push('write');
+      (record.claims!.tags as string[]).push('y');
+      record.claims!.tenant = 'other';
+      expect(await store.tokens.find(commerceToken('default', id))).toMatchObject({
+        scopes: ['read'],
+        claims: { tenant: 'acme', tags: ['x'] },
+      });
+    });
+
+    it('revokes and sweeps tokens that carry scopes and claims like any other', async () => {
+      const extra = { scopes: ['read'], claims: { api: 'not this one', userId: 7, nested: [{ a: 1 }] } };
+      const one = await store.tokens.save({ ns: 'default', token: token(extra) });
+      const mine = await store.tokens.save({ ns: 'default', token: token({ ...extra, userId: '2' }) });
+      const old = await store.tokens.save({ ns: 'default', token: token({ ...extra, userId: '3', expiresAt: NOW - 1 }) });
+      expect(await store.tokens.revoke(commerceToken('default', one))).toBe(true);
+      expect(await store.tokens.revokeUser({ ns: 'default', api: 'commerce', userType: 'customer', userId: '2' })).toBe(1);
+      expect(await store.sweep({ ns: 'default', now: NOW, limit: 10 })).toEqual({ tokens: 1, failures: 0 });
+      for (const id of [one, mine, old]) expect(await store.tokens.find(commerceToken('default', id))).toBeUndefined();
+      expect(await store.tokens.list({ ns: 'default' })).toEqual([]);
+    });
   });
 
   describe('OAuth nonces', () => {

@@ -35,7 +35,11 @@ export function seedArgs(seed: readonly Identity[]): string[] {
   return seed.flatMap((i) => [i.api, i.kind, i.id, identityJson(i), String(i.keys.length), ...i.keys]);
 }
 
-/** What is stored of a token: the record without its id, optional fields only when set. */
+/**
+ * What is stored of a token: the record without its id, optional fields only when set.
+ * The scripts decode it only to read api, userType and userId (never re-encode it), so
+ * claims of any shape come back as they were written.
+ */
 export const tokenJson = (r: NewToken) =>
   JSON.stringify({
     api: r.api,
@@ -45,6 +49,8 @@ export const tokenJson = (r: NewToken) =>
     ...(r.clientApp === undefined ? {} : { clientApp: r.clientApp }),
     issuedAt: r.issuedAt,
     expiresAt: r.expiresAt,
+    ...(r.scopes === undefined ? {} : { scopes: r.scopes }),
+    ...(r.claims === undefined ? {} : { claims: r.claims }),
   });
 
 export function toToken(id: number, json: string | null): TokenRecord | undefined {
