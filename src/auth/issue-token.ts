@@ -1,10 +1,10 @@
-import type { Store } from '../store/store.js';
+import type { TokenStore } from '../store/store.js';
 import type { RandomSource } from '../core/types.js';
 import type { TokenCodec } from './tokens.js';
 import { hashToken } from './secrets.js';
 
 export interface TokenGrant {
-  store: Store;
+  tokens: TokenStore;
   ns: string;
   api: string;
   codec: TokenCodec;
@@ -19,16 +19,19 @@ export interface TokenGrant {
 
 /** Mints a token: stores the hash of its verifier with the user and lifetime, returns it once. */
 export async function issueToken(grant: TokenGrant): Promise<string> {
-  const { store, codec, now, lifetime } = grant;
+  const { tokens, codec, now, lifetime } = grant;
   const verifier = codec.newVerifier(grant.random);
-  const id = await store.saveToken(grant.ns, {
-    api: grant.api,
-    verifierHash: hashToken(verifier),
-    userType: grant.userType,
-    userId: grant.userId,
-    clientApp: grant.clientApp,
-    issuedAt: now,
-    expiresAt: lifetime ? now + lifetime * 1000 : null,
+  const id = await tokens.save({
+    ns: grant.ns,
+    token: {
+      api: grant.api,
+      verifierHash: hashToken(verifier),
+      userType: grant.userType,
+      userId: grant.userId,
+      clientApp: grant.clientApp,
+      issuedAt: now,
+      expiresAt: lifetime ? now + lifetime * 1000 : null,
+    },
   });
   return codec.encode({ id, verifier });
 }

@@ -1,8 +1,8 @@
-import type { Store, LoginFailures } from '../store/store.js';
+import type { LockoutStore, LoginFailures, LoginRef } from '../store/store.js';
 
 /** Where a login's failures are counted, and under which settings. */
 export interface LockoutScope {
-  store: Store;
+  lockouts: LockoutStore;
   ns: string;
   api: string;
   userType: string;
@@ -22,8 +22,7 @@ export class Lockout {
 
   /** the name's failures so far (undefined: none), read once per login attempt */
   read(username: string): Promise<LoginFailures | undefined> {
-    const { store, ns, api, userType } = this.scope;
-    return store.getLoginFailures(ns, api, userType, keyOf(username));
+    return this.scope.lockouts.get(this.refOf(username));
   }
 
   isLocked(failures: LoginFailures | undefined): boolean {
@@ -31,15 +30,18 @@ export class Lockout {
   }
 
   async recordFailure(username: string): Promise<void> {
-    const { store, ns, api, userType, now, seconds } = this.scope;
-    await store.recordLoginFailure(ns, api, userType, keyOf(username), now, seconds * 1000);
+    const { lockouts, now, seconds } = this.scope;
+    await lockouts.recordFailure({ ...this.refOf(username), now, lockMs: seconds * 1000 });
   }
 
   /** Clears the count; a name with no failures costs no write. */
   async recordSuccess(username: string, previous: LoginFailures | undefined): Promise<void> {
-    const { store, ns, api, userType } = this.scope;
-    if (previous) await store.clearLoginFailures(ns, api, userType, keyOf(username));
+    if (previous) await this.scope.lockouts.clear(this.refOf(username));
+  }
+
+  /** a name is counted lower-cased: one count whatever case it was typed in */
+  private refOf(username: string): LoginRef {
+    const { ns, api, userType } = this.scope;
+    return { ns, api, userType, username: username.toLowerCase() };
   }
 }
-
-const keyOf = (username: string) => username.toLowerCase();

@@ -1,5 +1,5 @@
 import type { Clock } from '../core/types.js';
-import type { Identity, NamespaceRecord, NamespaceSettings, Store } from '../store/store.js';
+import type { Identity, NamespaceRecord, NamespaceSettings, NamespaceStore, Seeding } from '../store/store.js';
 import type { Config } from '../config.js';
 import type { EffectiveSettings, NamespaceView } from './stages.js';
 
@@ -18,7 +18,7 @@ export class NamespaceLimitError extends Error {
  */
 export class Namespaces {
   constructor(
-    private readonly store: Store,
+    private readonly store: NamespaceStore,
     private readonly seed: readonly Identity[],
     private readonly seedHash: string,
     private readonly clock: Clock,
@@ -27,17 +27,17 @@ export class Namespaces {
 
   /** The namespace's record, created from the fixtures when it does not exist yet. */
   async ensure(name: string): Promise<NamespaceRecord> {
-    const found = await this.store.getNamespace(name);
+    const found = await this.store.get(name);
     if (!found) {
-      const count = (await this.store.listNamespaces()).length;
+      const count = (await this.store.list()).length;
       if (count >= this.config.maxNamespaces) {
         throw new NamespaceLimitError(
           `${count} namespaces exist, the most this server keeps (--max-namespaces); delete some (DELETE /__authmock/namespaces/<name>)`,
         );
       }
-      return this.store.createNamespace(name, this.seed, this.seedHash, this.clock.now());
+      return this.store.create({ ...this.seeding(name), now: this.clock.now() });
     }
-    if (found.seedHash !== this.seedHash) await this.store.reseedNamespace(name, this.seed, this.seedHash);
+    if (found.seedHash !== this.seedHash) await this.store.reseed(this.seeding(name));
     return found;
   }
 
@@ -57,7 +57,11 @@ export class Namespaces {
 
   /** Back to the fixtures: identities, tokens, lockouts, clock and settings. */
   reset(name: string): Promise<NamespaceRecord> {
-    return this.store.resetNamespace(name, this.seed, this.seedHash, this.clock.now());
+    return this.store.reset({ ...this.seeding(name), now: this.clock.now() });
+  }
+
+  private seeding(ns: string): Seeding {
+    return { ns, seed: this.seed, seedHash: this.seedHash };
   }
 }
 

@@ -21,6 +21,7 @@ import { SecretDigester } from '../auth/secrets.js';
 import { createRandomPool } from '../auth/random-pool.js';
 import { createLogger, type Logger } from '../log/create-logger.js';
 import { Namespaces } from '../pipeline/namespaces.js';
+import { ReadCacheStore } from '../store/read-cache-store.js';
 import { freezeConfig } from './freeze-config.js';
 import { selectModules } from './select-modules.js';
 import { checkCollisions } from './check-collisions.js';
@@ -37,8 +38,6 @@ export interface RuntimeOptions {
   /** replaces or adds handlers by API and operationId (tests use it to break a response on purpose) */
   handlers?: Record<string, Record<string, Handler>>;
   hooks?: PipelineHooks;
-  /** values the store hands out that never change (the read cache's): what is computed of them may be kept */
-  isFixed?: (value: object) => boolean;
 }
 
 export type { Runtime } from '../pipeline/runtime.js';
@@ -60,8 +59,10 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const { specs, compiler } = compiled;
   const random = options.random ?? createRandomPool();
   const clock = options.clock ?? { now: () => Date.now() };
-  const secrets = new SecretDigester(options.store.secretKey, random);
-  const memo = createFixedMemo(options.isFixed);
+  const { store } = options;
+  const secrets = new SecretDigester(store.secretKey, random);
+  // the read cache knows which bodies never change: their JSON text and checks are kept with them
+  const memo = createFixedMemo(store instanceof ReadCacheStore ? (value) => store.isFixed(value) : undefined);
   const sample = createSampler(specs.map((s, i) => ({ ...s, name: modules[i].name })));
   const address = { url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}` };
   const warnings: string[] = [];

@@ -3,7 +3,7 @@ import type { Logger } from '../log/create-logger.js';
 import type { Store, SweepResult } from '../store/store.js';
 
 export interface SweeperOptions {
-  store: Store;
+  store: Pick<Store, 'namespaces' | 'sweep'>;
   /** the real clock; each namespace's time is it plus the namespace's offset */
   clock: Clock;
   log: Logger;
@@ -33,10 +33,10 @@ export function startSweeper(options: SweeperOptions): Sweeper {
   let running: Promise<SweepResult> | undefined;
   const sweepOnce = async (): Promise<SweepResult> => {
     const total: SweepResult = { tokens: 0, failures: 0 };
-    for (const ns of await store.listNamespaces()) {
+    for (const ns of await store.namespaces.list()) {
       const left = budget - total.tokens - total.failures;
       if (left <= 0) break;
-      const done = await store.sweep(ns.name, clock.now() + ns.clockOffsetMs, left);
+      const done = await store.sweep({ ns: ns.name, now: clock.now() + ns.clockOffsetMs, limit: left });
       total.tokens += done.tokens;
       total.failures += done.failures;
     }

@@ -1,4 +1,4 @@
-import type { Identity, NamespaceRecord, TokenRecord } from './store.js';
+import type { Identity, LoginFailureEntry, NamespaceRecord, TokenRecord } from './store.js';
 
 /** Rows of the state file as the Store interface hands them out. */
 export function toNamespace(row: unknown): NamespaceRecord | undefined {
@@ -30,5 +30,13 @@ export function toToken(row: unknown): TokenRecord | undefined {
     clientApp: r.client_app ?? undefined,
     issuedAt: r.issued_at,
     expiresAt: r.expires_at,
+    // NULL (a token without them, and every token from before version 4): no key at all
+    ...(r.scopes === null ? {} : { scopes: JSON.parse(r.scopes) }),
+    ...(r.claims === null ? {} : { claims: JSON.parse(r.claims) }),
   };
+}
+
+export function toFailureEntry(row: unknown): LoginFailureEntry {
+  const r = row as { api: string; user_type: string; username: string; failures: number; lock_expires_at: number };
+  return { api: r.api, userType: r.user_type, username: r.username, failures: r.failures, lockExpiresAt: r.lock_expires_at };
 }

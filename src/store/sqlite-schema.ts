@@ -3,9 +3,10 @@ import type Database from 'better-sqlite3';
 /**
  * The state file's schema and how older ones are brought up to it, in place. Version 3
  * added namespaces and identities and made user ids text; tokens and login failures of
- * version 2 move into the `default` namespace unchanged.
+ * version 2 move into the `default` namespace unchanged. Version 4 gave tokens their
+ * scopes and claims (JSON text, NULL: none), as two new columns: every row stays where it is.
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 const TABLES = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value BLOB NOT NULL) WITHOUT ROWID;
@@ -28,6 +29,7 @@ CREATE TABLE IF NOT EXISTS identity_keys (
 CREATE TABLE IF NOT EXISTS counters (ns TEXT NOT NULL, name TEXT NOT NULL, value INTEGER NOT NULL, PRIMARY KEY (ns, name)) WITHOUT ROWID;
 `;
 
+/** the tokens table as version 3 made it; version 4 adds its columns (TOKEN_SCOPES_AND_CLAIMS) */
 const TOKENS = `
 CREATE TABLE tokens (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -41,6 +43,15 @@ CREATE TABLE tokens (
   expires_at INTEGER
 );
 CREATE INDEX tokens_by_user ON tokens (ns, api, user_type, user_id);
+`;
+
+/**
+ * Version 4. ADD COLUMN changes only the table's definition: SQLite rewrites no row, and
+ * every existing token reads NULL (no scopes, no claims), as it did before.
+ */
+const TOKEN_SCOPES_AND_CLAIMS = `
+ALTER TABLE tokens ADD COLUMN scopes TEXT;
+ALTER TABLE tokens ADD COLUMN claims TEXT;
 `;
 
 const FAILURES = `
@@ -81,35 +92,45 @@ export function migrate(db: Database.Database, file: string): string | undefined
         'Upgrade authmock, or start with another --state.',
     );
   }
-  if (version !== 0 && version !== 1 && version !== 2) {
+  if (version < 0) {
     throw new StateVersionError(`${file} has an unknown state version ${version}. Start with another --state, or move the file away.`);
   }
   let note: string | undefined;
+  // Every step from the file's version on, in one transaction: a failure leaves the file as it was.
   db.transaction(() => {
-    db.exec(TABLES);
-    const hasTable = (name: string) => !!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name);
-    if (version === 2) {
-      const seq = (db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'tokens'").get() as { seq: number } | undefined)?.seq ?? 0;
-      db.exec(`ALTER TABLE tokens RENAME TO tokens_v2; DROP INDEX IF EXISTS tokens_by_user; ${TOKENS}`);
-      db.exec(`INSERT INTO tokens (id, ns, api, verifier_hash, user_type, user_id, client_app, issued_at, expires_at)
-               SELECT id, 'default', api, verifier_hash, user_type, CAST(user_id AS TEXT), client_app, issued_at, expires_at FROM tokens_v2;
-               DROP TABLE tokens_v2;`);
-      // Ids are never reused: keep the highest one ever given, not just the highest left.
-      db.prepare("UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'tokens'").run(seq);
-      note = 'state migrated from version 2: tokens and login failures kept in the default namespace';
-    } else {
-      // Version 1 stored whole tokens, which this format cannot verify; nothing else was kept.
-      if (hasTable('tokens')) note = 'state of version 1: its tokens (an older token format) cannot be verified and were dropped';
-      db.exec(`DROP TABLE IF EXISTS tokens; ${TOKENS}`);
-    }
-    if (hasTable('login_failures')) {
-      db.exec(`ALTER TABLE login_failures RENAME TO login_failures_old; ${FAILURES}`);
-      db.exec(`INSERT INTO login_failures SELECT 'default', api, user_type, username, failures, lock_expires_at FROM login_failures_old;
-               DROP TABLE login_failures_old;`);
-    } else {
-      db.exec(FAILURES);
-    }
+    if (version < 3) note = migrateToVersion3(db, version);
+    db.exec(TOKEN_SCOPES_AND_CLAIMS);
+    if (version === 3) note = 'state migrated from version 3: tokens can carry scopes and claims; every row was kept';
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   })();
+  return note;
+}
+
+/** Versions 0 (a new file), 1 and 2 to 3, inside migrate's transaction; says what it did when it matters. */
+function migrateToVersion3(db: Database.Database, version: number): string | undefined {
+  let note: string | undefined;
+  db.exec(TABLES);
+  const hasTable = (name: string) => !!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name);
+  if (version === 2) {
+    const seq = (db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'tokens'").get() as { seq: number } | undefined)?.seq ?? 0;
+    db.exec(`ALTER TABLE tokens RENAME TO tokens_v2; DROP INDEX IF EXISTS tokens_by_user; ${TOKENS}`);
+    db.exec(`INSERT INTO tokens (id, ns, api, verifier_hash, user_type, user_id, client_app, issued_at, expires_at)
+             SELECT id, 'default', api, verifier_hash, user_type, CAST(user_id AS TEXT), client_app, issued_at, expires_at FROM tokens_v2;
+             DROP TABLE tokens_v2;`);
+    // Ids are never reused: keep the highest one ever given, not just the highest left.
+    db.prepare("UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'tokens'").run(seq);
+    note = 'state migrated from version 2: tokens and login failures kept in the default namespace';
+  } else {
+    // Version 1 stored whole tokens, which this format cannot verify; nothing else was kept.
+    if (hasTable('tokens')) note = 'state of version 1: its tokens (an older token format) cannot be verified and were dropped';
+    db.exec(`DROP TABLE IF EXISTS tokens; ${TOKENS}`);
+  }
+  if (hasTable('login_failures')) {
+    db.exec(`ALTER TABLE login_failures RENAME TO login_failures_old; ${FAILURES}`);
+    db.exec(`INSERT INTO login_failures SELECT 'default', api, user_type, username, failures, lock_expires_at FROM login_failures_old;
+             DROP TABLE login_failures_old;`);
+  } else {
+    db.exec(FAILURES);
+  }
   return note;
 }

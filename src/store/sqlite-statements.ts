@@ -87,3 +87,11 @@ CREATE INDEX IF NOT EXISTS login_failures_by_expiry ON login_failures (lock_expi
 `;
 
 export type Statements = ReturnType<typeof prepareStatements>;
+
+/** What the SQLite store's parts share: the open file, its statements, and the pending token inserts. */
+export interface SqliteContext {
+  db: Database.Database;
+  stmt: Statements;
+  /** commits the pending token inserts; every other write calls it first, so writes keep their order */
+  flush(): void;
+}

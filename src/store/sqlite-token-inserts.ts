@@ -1,14 +1,18 @@
 import type Database from 'better-sqlite3';
-import type { TokenRecord } from './store.js';
+import type { NewToken, TokenRecord } from './store.js';
 import type { Statement } from './sqlite-statements.js';
 
-/** rows per INSERT: 9 values each, far below SQLite's 32,766 bound variables */
+/** rows per INSERT: 11 values each, far below SQLite's 32,766 bound variables */
 const CHUNK = 32;
-const ROW = '(?, ?, ?, ?, ?, ?, ?, ?, ?)';
+const ROW = '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
+const COLUMNS = 'id, ns, api, verifier_hash, user_type, user_id, client_app, issued_at, expires_at, scopes, claims';
 
 export interface PendingToken {
   ns: string;
   record: TokenRecord;
+  /** the record's scopes and claims as JSON text (null: none), made when it was saved, so a later change by the caller is not stored */
+  scopes: string | null;
+  claims: string | null;
 }
 
 /**
@@ -23,9 +27,7 @@ export function createTokenInserter(db: Database.Database): (batch: readonly Pen
     let found = bySize.get(rows);
     if (!found) {
       const values = Array.from({ length: rows }, () => ROW).join(', ');
-      found = db.prepare(
-        `INSERT INTO tokens (id, ns, api, verifier_hash, user_type, user_id, client_app, issued_at, expires_at) VALUES ${values}`,
-      );
+      found = db.prepare(`INSERT INTO tokens (${COLUMNS}) VALUES ${values}`);
       bySize.set(rows, found);
     }
     return found;
@@ -35,10 +37,68 @@ export function createTokenInserter(db: Database.Database): (batch: readonly Pen
       const end = Math.min(batch.length, start + CHUNK);
       const params: unknown[] = [];
       for (let i = start; i < end; i++) {
-        const { ns, record: r } = batch[i];
-        params.push(r.id, ns, r.api, r.verifierHash, r.userType, r.userId, r.clientApp ?? null, r.issuedAt, r.expiresAt);
+        const { ns, record: r, scopes, claims } = batch[i];
+        params.push(r.id, ns, r.api, r.verifierHash, r.userType, r.userId, r.clientApp ?? null, r.issuedAt, r.expiresAt, scopes, claims);
       }
       statement(end - start).run(params);
     }
   };
+}
+
+/** Token inserts waiting for their commit. */
+export interface TokenBatch {
+  /** queues a token under a new id; resolves with the id once its transaction committed */
+  save(ns: string, token: NewToken): Promise<number>;
+  /** commits what is queued now: every other write calls it first, so the order of writes is kept */
+  flush(): void;
+}
+
+/**
+ * Token inserts, the one write on the hot path, grouped: those made in one turn of the
+ * event loop commit together in one transaction, and each caller's promise resolves only
+ * after that commit, so a token is never handed out before it is stored.
+ */
+export function createTokenBatch(db: Database.Database): TokenBatch {
+  const insertTokens = createTokenInserter(db);
+  let pending: (PendingToken & { resolve: (id: number) => void; reject: (err: unknown) => void })[] = [];
+  let flushScheduled = false;
+  // Ids are never reused, also across restarts: AUTOINCREMENT keeps the highest one ever
+  // given in sqlite_sequence, which an explicit id updates too.
+  const seq = db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'tokens'").get() as { seq: number } | undefined;
+  let lastId = seq?.seq ?? 0;
+
+  const flush = (): void => {
+    flushScheduled = false;
+    const batch = pending;
+    if (batch.length === 0) return;
+    pending = [];
+    try {
+      db.transaction(() => insertTokens(batch))();
+      batch.forEach((p) => p.resolve(p.record.id));
+    } catch {
+      // One bad insert must not fail the others: retry each on its own.
+      for (const p of batch) {
+        try {
+          insertTokens([p]);
+          p.resolve(p.record.id);
+        } catch (err) {
+          p.reject(err);
+        }
+      }
+    }
+  };
+  const save = (ns: string, token: NewToken): Promise<number> => {
+    const record = { ...token, id: ++lastId };
+    return new Promise((resolve, reject) => {
+      // inside the executor: claims that cannot be written as JSON reject this save only
+      const scopes = token.scopes === undefined ? null : JSON.stringify(token.scopes);
+      const claims = token.claims === undefined ? null : JSON.stringify(token.claims);
+      pending.push({ ns, record, scopes, claims, resolve, reject });
+      if (!flushScheduled) {
+        flushScheduled = true;
+        setImmediate(flush);
+      }
+    });
+  };
+  return { save, flush };
 }

@@ -1,9 +1,10 @@
 /**
  * Everything mutable the mock keeps, per namespace: identities, tokens, login failures,
- * the namespace's clock offset and settings. Asynchronous, and every update that reads,
- * computes and writes is one operation here, so a networked backend (Redis) can make it
- * atomic without any caller changing. The shared suite (test/store) runs every operation
- * against every implementation.
+ * OAuth nonces, the namespace's clock offset and settings. Split by concern into narrow
+ * interfaces, each taking one object argument, so a caller is handed only the part it
+ * uses. Asynchronous, and every update that reads, computes and writes is one operation
+ * here, so a networked backend (Redis) can make it atomic without any caller changing.
+ * The shared suite (test/store) runs every operation against every implementation.
  */
 
 /** An account or client an API module knows: stored as JSON, secrets only as digests. */
@@ -31,7 +32,14 @@ export interface TokenRecord {
   issuedAt: number;
   /** epoch ms, or null for a token that never expires */
   expiresAt: number | null;
+  /** the permissions the token carries (a user spec's scopes); absent: the identity's own */
+  scopes?: string[];
+  /** extra claims minted into the token through the control API */
+  claims?: Record<string, unknown>;
 }
+
+/** A token as it is handed to the store: the store assigns its id. */
+export type NewToken = Omit<TokenRecord, 'id'>;
 
 export interface LoginFailures {
   failures: number;
@@ -82,74 +90,99 @@ export interface StoreStats {
   walBytes?: number;
 }
 
-export interface Store {
-  readonly kind: string;
+/** Where an identity lives. */
+export interface IdentityRef {
+  ns: string;
+  api: string;
+  kind: string;
+  id: string;
+}
+
+/** A login name's failure counter. */
+export interface LoginRef {
+  ns: string;
+  api: string;
+  userType: string;
+  username: string;
+}
+
+/** The seed a namespace is made from. */
+export interface Seeding {
+  ns: string;
+  seed: readonly Identity[];
+  seedHash: string;
+}
+
+export interface NamespaceStore {
+  get(ns: string): Promise<NamespaceRecord | undefined>;
+  /** creates the namespace with its seed identities unless it exists; returns the record either way */
+  create(args: Seeding & { now: number }): Promise<NamespaceRecord>;
+  /** back to the seed: identities, tokens, failures, nonces, clock offset and settings, in one step */
+  reset(args: Seeding & { now: number }): Promise<NamespaceRecord>;
+  /** writes the seed identities over those with the same ids, keeping the rest (fixtures changed) */
+  reseed(args: Seeding): Promise<void>;
+  update(args: { ns: string; clockOffsetMs?: number; settings?: NamespaceSettings }): Promise<NamespaceRecord | undefined>;
+  delete(ns: string): Promise<boolean>;
+  list(): Promise<NamespaceRecord[]>;
+}
+
+export interface IdentityStore {
+  get(ref: IdentityRef): Promise<Identity | undefined>;
+  find(args: { ns: string; api: string; kind: string; key: string }): Promise<Identity | undefined>;
+  list(args: { ns: string; api: string; kind: string }): Promise<Identity[]>;
+  /** inserts or replaces by id; refused when one of its keys belongs to another identity */
+  put(args: { ns: string; identity: Identity }): Promise<PutResult>;
+  delete(ref: IdentityRef): Promise<boolean>;
+  /** the next number of a named counter (identity ids), atomically */
+  nextId(args: { ns: string; counter: string; atLeast: number }): Promise<number>;
+}
+
+export interface TokenStore {
+  /** stores a new token and returns its id, once it is stored for good */
+  save(args: { ns: string; token: NewToken }): Promise<number>;
+  find(args: { ns: string; api: string; id: number }): Promise<TokenRecord | undefined>;
+  list(args: { ns: string; api?: string; userType?: string; userId?: string }): Promise<TokenRecord[]>;
+  revoke(args: { ns: string; api: string; id: number }): Promise<boolean>;
+  /** revokes every token of one user; returns how many were revoked */
+  revokeUser(args: { ns: string; api: string; userType: string; userId: string }): Promise<number>;
+}
+
+export interface LockoutStore {
+  get(ref: LoginRef): Promise<LoginFailures | undefined>;
+  /** counts one failed login atomically (a count whose lock expired starts again at one; each failure moves the lock's end to now + lockMs) */
+  recordFailure(args: LoginRef & { now: number; lockMs: number }): Promise<LoginFailures>;
+  clear(ref: LoginRef): Promise<boolean>;
+  list(ns: string): Promise<LoginFailureEntry[]>;
+  clearAll(ns: string): Promise<number>;
+}
+
+export interface NonceStore {
   /**
-   * Values this store's reads handed out that never change (deeply frozen): what the
-   * pipeline computes of them may be kept with them (src/pipeline/fixed-memo.ts). Absent:
-   * every read is a fresh value.
+   * records an OAuth 1.0a nonce for a consumer: true, or false when that consumer already
+   * used it (one atomic step; the platform's primary key is nonce + consumer). Nonces are
+   * kept until the namespace is reset or deleted (docs/commerce-integrations.md §3).
    */
-  readonly fixedValues?: { has(value: object): boolean };
+  remember(args: { ns: string; consumerKey: string; nonce: string; timestamp: number }): Promise<boolean>;
+}
+
+export interface Store {
+  readonly kind: 'memory' | 'sqlite' | 'redis';
   /**
-   * The key passwords and secrets are digested with. It is kept with the state, so the
-   * stored digests stay usable across restarts; it never leaves the store.
+   * the key passwords and secrets are digested with; kept with the state, so the stored
+   * digests stay usable across restarts; it never leaves the store
    */
   readonly secretKey: Buffer;
-
-  getNamespace(ns: string): Promise<NamespaceRecord | undefined>;
-  /** creates the namespace with its seed identities unless it exists; returns the record either way */
-  createNamespace(ns: string, seed: readonly Identity[], seedHash: string, now: number): Promise<NamespaceRecord>;
-  /** back to the seed: identities, tokens, failures, clock offset and settings, in one step */
-  resetNamespace(ns: string, seed: readonly Identity[], seedHash: string, now: number): Promise<NamespaceRecord>;
-  /** writes the seed identities over those with the same ids, keeping the rest (fixtures changed) */
-  reseedNamespace(ns: string, seed: readonly Identity[], seedHash: string): Promise<void>;
-  updateNamespace(ns: string, patch: { clockOffsetMs?: number; settings?: NamespaceSettings }): Promise<NamespaceRecord | undefined>;
-  deleteNamespace(ns: string): Promise<boolean>;
-  listNamespaces(): Promise<NamespaceRecord[]>;
-
-  getIdentity(ns: string, api: string, kind: string, id: string): Promise<Identity | undefined>;
-  findIdentity(ns: string, api: string, kind: string, key: string): Promise<Identity | undefined>;
-  listIdentities(ns: string, api: string, kind: string): Promise<Identity[]>;
-  /** inserts or replaces by id; refused when one of its keys belongs to another identity */
-  putIdentity(ns: string, identity: Identity): Promise<PutResult>;
-  deleteIdentity(ns: string, api: string, kind: string, id: string): Promise<boolean>;
-  /** the next number of a named counter (identity ids), atomically */
-  nextId(ns: string, counter: string, atLeast: number): Promise<number>;
-
-  /** stores a new token and returns its id, once it is stored for good */
-  saveToken(ns: string, record: Omit<TokenRecord, 'id'>): Promise<number>;
-  findToken(ns: string, api: string, id: number): Promise<TokenRecord | undefined>;
-  listTokens(ns: string, filter: { api?: string; userType?: string; userId?: string }): Promise<TokenRecord[]>;
-  /** revokes every token of one user; returns how many were revoked */
-  revokeUserTokens(ns: string, api: string, userType: string, userId: string): Promise<number>;
-  revokeToken(ns: string, api: string, id: number): Promise<boolean>;
-
-  getLoginFailures(ns: string, api: string, userType: string, username: string): Promise<LoginFailures | undefined>;
+  readonly namespaces: NamespaceStore;
+  readonly identities: IdentityStore;
+  readonly tokens: TokenStore;
+  readonly lockouts: LockoutStore;
+  readonly nonces: NonceStore;
   /**
-   * Counts one failed login, atomically: a count whose lock has expired starts again at
-   * one, and each failure moves the lock's end to now + lockMs.
+   * deletes expired tokens and failure rows whose lock expired, in `ns` or everywhere; at
+   * most `limit` rows, so one sweep's work is bounded (call again while it returns `limit`)
    */
-  recordLoginFailure(ns: string, api: string, userType: string, username: string, now: number, lockMs: number): Promise<LoginFailures>;
-  clearLoginFailures(ns: string, api: string, userType: string, username: string): Promise<boolean>;
-  listLoginFailures(ns: string): Promise<LoginFailureEntry[]>;
-  clearAllLoginFailures(ns: string): Promise<number>;
-
-  /**
-   * Records an OAuth nonce for a consumer and answers true, or false when that consumer
-   * already used it: one atomic step (the platform's primary key is nonce + consumer).
-   * Nonces are kept until the namespace is reset or deleted (docs/commerce-integrations.md §3).
-   */
-  rememberNonce(ns: string, consumerKey: string, nonce: string, timestamp: number): Promise<boolean>;
-
-  /**
-   * Deletes what can no longer matter: tokens expired at `now` and failure rows whose lock
-   * has expired at `now` (the next failure would start again at one anyway), in `ns` or in
-   * every namespace when it is undefined. At most `limit` rows per call, so one sweep's
-   * work is bounded; call again while it returns `limit` rows.
-   */
-  sweep(ns: string | undefined, now: number, limit: number): Promise<SweepResult>;
+  sweep(args: { ns?: string; now: number; limit: number }): Promise<SweepResult>;
   stats(): Promise<StoreStats>;
-
   /** forgets every namespace: back to the fixtures on the next request */
   reset(): Promise<void>;
   close(): Promise<void>;

@@ -17,10 +17,10 @@ function codeAt(t: TestApp, offsetSeconds = 0, secret = ADMIN_SECRET): string {
 
 async function changeAdmin(t: TestApp, username: string, change: (a: ReturnType<typeof identityToAdmin>) => void) {
   await t.http.get('/rest/V1/directory/currency').expect(200); // the namespace exists once a request met it
-  const found = await t.store.findIdentity('default', 'commerce', 'admin', username);
+  const found = await t.store.identities.find({ ns: 'default', api: 'commerce', kind: 'admin', key: username });
   const admin = identityToAdmin(found!);
   change(admin);
-  await t.store.putIdentity('default', adminToIdentity(admin));
+  await t.store.identities.put({ ns: 'default', identity: adminToIdentity(admin) });
 }
 
 describe('with --admin-2fa', () => {

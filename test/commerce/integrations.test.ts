@@ -347,8 +347,8 @@ describe('nonces in the SQLite store', () => {
       const t = makeApp({}, { store });
       await signedGet(t, '/rest/V1/customers/1', { nonce: 'persisted' }).expect(200);
       await signedGet(t, '/rest/V1/customers/1', { nonce: 'persisted' }).expect(401);
-      expect(await store.rememberNonce('default', ERP.consumerKey, 'persisted', 1)).toBe(false);
-      expect(await store.rememberNonce('default', CATALOG.consumerKey, 'persisted', 1)).toBe(true);
+      expect(await store.nonces.remember({ ns: 'default', consumerKey: ERP.consumerKey, nonce: 'persisted', timestamp: 1 })).toBe(false);
+      expect(await store.nonces.remember({ ns: 'default', consumerKey: CATALOG.consumerKey, nonce: 'persisted', timestamp: 1 })).toBe(true);
       await store.reset();
       await signedGet(t, '/rest/V1/customers/1', { nonce: 'persisted' }).expect(200);
     } finally {
@@ -371,5 +371,5 @@ async function putIntegration(
 ) {
   await t.http.get('/rest/V1/directory/currency').expect(200); // the namespace exists once a request met it
   const integration: Integration = { active: true, tokenRevoked: false, ...EVERYTHING, ...n };
-  expect(await t.store.putIdentity('default', integrationToIdentity(integration))).toBe('ok');
+  expect(await t.store.identities.put({ ns: 'default', identity: integrationToIdentity(integration) })).toBe('ok');
 }

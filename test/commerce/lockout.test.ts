@@ -90,7 +90,7 @@ describe.each(ENDPOINTS)('login lockout on the $name token endpoint', ({ path, w
     const t = app();
     await fail(t, path, 'nobody-here@example.com', 6);
     const userType = path === COMMERCE.adminToken ? 'admin' : 'customer';
-    const counted = await t.store.getLoginFailures('default', 'commerce', userType, 'nobody-here@example.com');
+    const counted = await t.store.lockouts.get({ ns: 'default', api: 'commerce', userType, username: 'nobody-here@example.com' });
     expect(counted?.failures).toBe(6);
     expect(counted?.lockExpiresAt).toBe(t.clock.now() + 1800 * 1000);
   });

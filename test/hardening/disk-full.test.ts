@@ -10,24 +10,29 @@ import { createApp } from '../../src/http/create-app.js';
 import { ACCOUNTS, ROOT } from '../support/make-app.js';
 import { COMMERCE } from '../support/wire.js';
 
-const WRITES = ['saveToken', 'recordLoginFailure', 'clearLoginFailures', 'revokeUserTokens', 'revokeToken'] as const;
+/** The writes a full disk refuses, by part of the Store. */
+const WRITES = { tokens: ['save', 'revokeUser', 'revoke'], lockouts: ['recordFailure', 'clear'] } as const;
 
 /** A store whose writes fail as SQLite's do when the disk is full, while `full` is set. */
 function fillableStore(code = 'SQLITE_FULL'): { store: Store; disk: { full: boolean } } {
   const inner = new MemoryStore();
   const disk = { full: false };
-  const store = new Proxy(inner, {
-    get(target, name, receiver) {
-      const value = Reflect.get(target, name, receiver);
-      if (typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
-        if (disk.full && (WRITES as readonly PropertyKey[]).includes(name)) {
-          return Promise.reject(Object.assign(new Error('database or disk is full'), { code }));
-        }
-        return value.apply(target, args);
-      };
-    },
-  });
+  const fillable = <T extends object>(part: T, writes: readonly string[]): T =>
+    new Proxy(part, {
+      get(target, name, receiver) {
+        const value = Reflect.get(target, name, receiver);
+        if (typeof value !== 'function' || !writes.includes(String(name))) return value;
+        return (...args: unknown[]) => {
+          if (disk.full) return Promise.reject(Object.assign(new Error('database or disk is full'), { code }));
+          return value.apply(target, args);
+        };
+      },
+    });
+  const parts: Partial<Record<PropertyKey, unknown>> = {
+    tokens: fillable(inner.tokens, WRITES.tokens),
+    lockouts: fillable(inner.lockouts, WRITES.lockouts),
+  };
+  const store = new Proxy(inner, { get: (target, name, receiver) => parts[name] ?? Reflect.get(target, name, receiver) });
   return { store, disk };
 }
 

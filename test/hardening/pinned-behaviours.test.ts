@@ -54,19 +54,19 @@ describe('an inactive admin', () => {
     const t = makeApp();
     await adminToken(t); // the namespace exists from the first request on
     const digest = new SecretDigester(t.store.secretKey, createRandomPool()).digest('retired-password-1');
-    const put = await t.store.putIdentity(
-      'default',
-      adminToIdentity({ id: 99, username: 'retired', passwordDigest: digest, active: false, resources: 'all' }),
-    );
+    const put = await t.store.identities.put({
+      ns: 'default',
+      identity: adminToIdentity({ id: 99, username: 'retired', passwordDigest: digest, active: false, resources: 'all' }),
+    });
     expect(put).toBe('ok');
     const res = await t.http.post(COMMERCE.adminToken).send({ username: 'retired', password: 'retired-password-1' });
     expect(res.status).toBe(401);
     expect(res.body).toEqual(COMMERCE.signInIncorrect);
     // The same admin, active, logs in: the refusal is the flag's doing, not the password's.
-    await t.store.putIdentity(
-      'default',
-      adminToIdentity({ id: 99, username: 'retired', passwordDigest: digest, active: true, resources: 'all' }),
-    );
+    await t.store.identities.put({
+      ns: 'default',
+      identity: adminToIdentity({ id: 99, username: 'retired', passwordDigest: digest, active: true, resources: 'all' }),
+    });
     await t.http.post(COMMERCE.adminToken).send({ username: 'retired', password: 'retired-password-1' }).expect(200);
   });
 });

@@ -28,13 +28,15 @@ const KINDS = {
 };
 
 async function fill(store: Store, ns: string): Promise<void> {
-  await store.createNamespace(ns, [], 'seed', NOW);
+  await store.namespaces.create({ ns, seed: [], seedHash: 'seed', now: NOW });
   const token = { api: 'commerce', verifierHash: 'h', userType: 'customer', userId: '1', issuedAt: NOW };
-  for (let i = 0; i < 5; i++) await store.saveToken(ns, { ...token, expiresAt: NOW - 1000 });
-  await store.saveToken(ns, { ...token, expiresAt: NOW + 60_000 });
-  await store.saveToken(ns, { ...token, expiresAt: null });
-  for (let i = 0; i < 4; i++) await store.recordLoginFailure(ns, 'commerce', 'customer', `gone-${i}`, NOW - 10_000, 1000);
-  await store.recordLoginFailure(ns, 'commerce', 'customer', 'locked', NOW, 60_000);
+  for (let i = 0; i < 5; i++) await store.tokens.save({ ns, token: { ...token, expiresAt: NOW - 1000 } });
+  await store.tokens.save({ ns, token: { ...token, expiresAt: NOW + 60_000 } });
+  await store.tokens.save({ ns, token: { ...token, expiresAt: null } });
+  const fail = (username: string, now: number, lockMs: number) =>
+    store.lockouts.recordFailure({ ns, api: 'commerce', userType: 'customer', username, now, lockMs });
+  for (let i = 0; i < 4; i++) await fail(`gone-${i}`, NOW - 10_000, 1000);
+  await fail('locked', NOW, 60_000);
 }
 
 describe.each(Object.keys(KINDS) as (keyof typeof KINDS)[])('sweep on the %s store', (kind) => {
@@ -47,22 +49,22 @@ describe.each(Object.keys(KINDS) as (keyof typeof KINDS)[])('sweep on the %s sto
   it('deletes expired tokens and failure rows whose lock expired, no more than the limit per call', async () => {
     const store = open();
     await fill(store, 'a');
-    expect(await store.sweep('a', NOW, 3)).toEqual({ tokens: 3, failures: 0 });
-    expect(await store.sweep('a', NOW, 4)).toEqual({ tokens: 2, failures: 2 });
-    expect(await store.sweep('a', NOW, 100)).toEqual({ tokens: 0, failures: 2 });
-    expect(await store.sweep('a', NOW, 100)).toEqual({ tokens: 0, failures: 0 });
-    const left = await store.listTokens('a', {});
+    expect(await store.sweep({ ns: 'a', now: NOW, limit: 3 })).toEqual({ tokens: 3, failures: 0 });
+    expect(await store.sweep({ ns: 'a', now: NOW, limit: 4 })).toEqual({ tokens: 2, failures: 2 });
+    expect(await store.sweep({ ns: 'a', now: NOW, limit: 100 })).toEqual({ tokens: 0, failures: 2 });
+    expect(await store.sweep({ ns: 'a', now: NOW, limit: 100 })).toEqual({ tokens: 0, failures: 0 });
+    const left = await store.tokens.list({ ns: 'a' });
     expect(left.map((t) => t.expiresAt).sort()).toEqual([NOW + 60_000, null].sort());
-    expect((await store.listLoginFailures('a')).map((f) => f.username)).toEqual(['locked']);
+    expect((await store.lockouts.list('a')).map((f) => f.username)).toEqual(['locked']);
   });
 
   it('sweeps one namespace only, or all when none is named', async () => {
     const store = open();
     await fill(store, 'a');
     await fill(store, 'b');
-    expect(await store.sweep('a', NOW, 100)).toEqual({ tokens: 5, failures: 4 });
-    expect((await store.listTokens('b', {})).length).toBe(7);
-    expect(await store.sweep(undefined, NOW, 100)).toEqual({ tokens: 5, failures: 4 });
+    expect(await store.sweep({ ns: 'a', now: NOW, limit: 100 })).toEqual({ tokens: 5, failures: 4 });
+    expect((await store.tokens.list({ ns: 'b' })).length).toBe(7);
+    expect(await store.sweep({ now: NOW, limit: 100 })).toEqual({ tokens: 5, failures: 4 });
   });
 
   it('reports the size of the state', async () => {
@@ -81,13 +83,13 @@ describe.each(Object.keys(KINDS) as (keyof typeof KINDS)[])('sweep on the %s sto
     await fill(store, 'a');
     await fill(store, 'b');
     // b's clock is an hour behind: its tokens that expired a second ago have not expired there.
-    await store.updateNamespace('b', { clockOffsetMs: -3600_000 });
+    await store.namespaces.update({ ns: 'b', clockOffsetMs: -3600_000 });
     const sweeper = startSweeper({ store, clock: { now: () => NOW }, log: createLogger('silent'), budget: 6 });
     try {
       expect(await sweeper.sweepOnce()).toEqual({ tokens: 5, failures: 1 });
       expect(await sweeper.sweepOnce()).toEqual({ tokens: 0, failures: 3 });
-      expect((await store.listTokens('b', {})).length).toBe(7);
-      expect((await store.listLoginFailures('b')).length).toBe(5);
+      expect((await store.tokens.list({ ns: 'b' })).length).toBe(7);
+      expect((await store.lockouts.list('b')).length).toBe(5);
     } finally {
       sweeper.stop();
     }

@@ -103,8 +103,8 @@ describe('token ids on the wire', () => {
     await t.http.get('/rest/V1/directory/countries').expect(200); // seeds the namespace
     // Move the store's sequence past the old format's last id.
     for (let i = 0; i < 3; i++) await customerToken(t);
-    const store = t.store as unknown as { lastTokenId: number };
-    store.lastTokenId = 36 ** 6 - 1;
+    const store = t.store as unknown as { state: { lastTokenId: number } };
+    store.state.lastTokenId = 36 ** 6 - 1;
     const token = await customerToken(t);
     const me = await t.http.get(COMMERCE.me).set('Authorization', `Bearer ${token}`);
     expect(me.status).toBe(200);
@@ -118,13 +118,16 @@ describe('tokens of the earlier format, issued before the upgrade', () => {
     const t = app();
     await customerToken(t); // seeds the namespace
     const verifier = Array.from(randomBytes(26), (b) => BASE36[b % 36]).join('');
-    const id = await t.store.saveToken('default', {
-      api: 'commerce',
-      verifierHash: hashToken(verifier),
-      userType: 'customer',
-      userId: '1',
-      issuedAt: t.clock.now(),
-      expiresAt: null,
+    const id = await t.store.tokens.save({
+      ns: 'default',
+      token: {
+        api: 'commerce',
+        verifierHash: hashToken(verifier),
+        userType: 'customer',
+        userId: '1',
+        issuedAt: t.clock.now(),
+        expiresAt: null,
+      },
     });
     const legacy = id.toString(36).padStart(6, '0') + verifier;
     const me = await t.http.get(COMMERCE.me).set('Authorization', `Bearer ${legacy}`);
@@ -137,9 +140,12 @@ describe('tokens of the earlier format, issued before the upgrade', () => {
   it('a social token with the plain 6-byte id still authenticates', async () => {
     const t = app();
     await socialToken(t); // seeds the namespace, and a client app to bind to
-    const [current] = await t.store.listTokens('default', { api: 'social' });
+    const [current] = await t.store.tokens.list({ ns: 'default', api: 'social' });
     const verifierBytes = randomBytes(26);
-    const id = await t.store.saveToken('default', { ...current, verifierHash: hashToken(verifierBytes.toString('base64url')) });
+    const id = await t.store.tokens.save({
+      ns: 'default',
+      token: { ...current, verifierHash: hashToken(verifierBytes.toString('base64url')) },
+    });
     const bytes = Buffer.alloc(32);
     bytes.writeUIntBE(id, 0, 6);
     verifierBytes.copy(bytes, 6);

@@ -110,7 +110,7 @@ describe('a third API built from a folder of its own', () => {
     const secrets = runtime.services.secrets;
     const user = { username: 'writer', passwordDigest: secrets.digest('writer-password'), notes: [{ id: 7, text: 'from the store' }] };
     await logIn('reader', 'reader-password'); // the default namespace is seeded on first use, before the new user is put
-    expect(await store.putIdentity('default', userToIdentity(user))).toBe('ok');
+    expect(await store.identities.put({ ns: 'default', identity: userToIdentity(user) })).toBe('ok');
     const res = await getNotes(await logIn('writer', 'writer-password'));
     expect(await res.json()).toEqual({ owner: 'writer', notes: [{ id: 7, text: 'from the store' }] });
   });

@@ -124,38 +124,38 @@ export function identityToIntegration(i: Identity): Integration {
 }
 
 /** Reads of the commerce identities of one namespace. */
-export function commerceIdentities(services: Pick<Services, 'store' | 'memo'>, ns: string) {
-  const { store, memo } = services;
-  // a cached identity is converted once (its digests decoded), then shared, frozen
-  const as = <T extends object>(i: Identity | undefined, convert: (i: Identity) => T): T | undefined => i && memo.derive(i, convert);
+export function commerceIdentities(services: Pick<Services, 'store'>, ns: string) {
+  const { identities } = services.store;
+  const byId = (kind: string, id: number) => identities.get({ ns, api: API, kind, id: String(id) });
+  const byKey = (kind: string, key: string) => identities.find({ ns, api: API, kind, key });
   return {
     async customerById(id: number): Promise<Customer | undefined> {
-      const i = await store.getIdentity(ns, API, 'customer', String(id));
-      return as(i, identityToCustomer);
+      const i = await byId('customer', id);
+      return i && identityToCustomer(i);
     },
     async customerByEmail(email: string): Promise<Customer | undefined> {
-      const i = await store.findIdentity(ns, API, 'customer', email.toLowerCase());
-      return as(i, identityToCustomer);
+      const i = await byKey('customer', email.toLowerCase());
+      return i && identityToCustomer(i);
     },
     async adminById(id: number): Promise<Admin | undefined> {
-      const i = await store.getIdentity(ns, API, 'admin', String(id));
-      return as(i, identityToAdmin);
+      const i = await byId('admin', id);
+      return i && identityToAdmin(i);
     },
     async adminByName(username: string): Promise<Admin | undefined> {
-      const i = await store.findIdentity(ns, API, 'admin', username.toLowerCase());
-      return as(i, identityToAdmin);
+      const i = await byKey('admin', username.toLowerCase());
+      return i && identityToAdmin(i);
     },
     async integrationById(id: number): Promise<Integration | undefined> {
-      const i = await store.getIdentity(ns, API, 'integration', String(id));
-      return as(i, identityToIntegration);
+      const i = await byId('integration', id);
+      return i && identityToIntegration(i);
     },
     async integrationByConsumerKey(key: string): Promise<Integration | undefined> {
-      const i = await store.findIdentity(ns, API, 'integration', consumerKeyOf(key));
-      return as(i, identityToIntegration);
+      const i = await byKey('integration', consumerKeyOf(key));
+      return i && identityToIntegration(i);
     },
     async integrationByAccessToken(token: string): Promise<Integration | undefined> {
-      const i = await store.findIdentity(ns, API, 'integration', tokenKeyOf(token));
-      return as(i, identityToIntegration);
+      const i = await byKey('integration', tokenKeyOf(token));
+      return i && identityToIntegration(i);
     },
   };
 }

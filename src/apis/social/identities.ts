@@ -73,24 +73,22 @@ export function identityToApp(i: Identity): ClientApp {
 }
 
 /** Reads of the social identities of one namespace. */
-export function socialIdentities(services: Pick<Services, 'store' | 'memo'>, ns: string) {
-  const { store, memo } = services;
-  // a cached identity is converted once (its digests decoded), then shared, frozen
-  const as = <T extends object>(i: Identity | undefined, convert: (i: Identity) => T): T | undefined => i && memo.derive(i, convert);
+export function socialIdentities(services: Pick<Services, 'store'>, ns: string) {
+  const { identities } = services.store;
+  const userByKey = (key: string) => identities.find({ ns, api: API, kind: 'user', key });
   return {
     async userById(id: number): Promise<SocialUser | undefined> {
-      const i = await store.getIdentity(ns, API, 'user', String(id));
-      return as(i, identityToUser);
+      const i = await identities.get({ ns, api: API, kind: 'user', id: String(id) });
+      return i && identityToUser(i);
     },
     /** the login name matches a username, or an e-mail case-insensitively */
     async userByLoginName(name: string): Promise<SocialUser | undefined> {
-      const i =
-        (await store.findIdentity(ns, API, 'user', usernameKey(name))) ?? (await store.findIdentity(ns, API, 'user', emailKey(name)));
-      return as(i, identityToUser);
+      const i = (await userByKey(usernameKey(name))) ?? (await userByKey(emailKey(name)));
+      return i && identityToUser(i);
     },
     async app(apiKey: string): Promise<ClientApp | undefined> {
-      const i = await store.getIdentity(ns, API, 'app', apiKey);
-      return as(i, identityToApp);
+      const i = await identities.get({ ns, api: API, kind: 'app', id: apiKey });
+      return i && identityToApp(i);
     },
   };
 }

@@ -28,24 +28,25 @@ export function createIdentityHandlers(runtime: Runtime): Record<string, Handler
     return { api, kind, name: `${apiName} ${kindName}` };
   };
   const fromPath = (ctx: Ctx) => target(String(ctx.pathParams.api), String(ctx.pathParams.kind));
+  /** where the target's identities live in the request's namespace */
+  const kindIn = (ctx: Ctx, t: Target) => ({ ns: ctx.ns.name, api: t.api.name, kind: t.kind.kind });
   const tools = (ctx: Ctx, t: Target): IdentityTools => ({
     now: () => ctx.ns.now(),
     async nextId() {
-      const existing = await store.listIdentities(ctx.ns.name, t.api.name, t.kind.kind);
+      const existing = await store.identities.list(kindIn(ctx, t));
       const highest = existing.reduce((max, i) => Math.max(max, Number(i.id) || 0), 0);
-      return store.nextId(ctx.ns.name, `${t.api.name}:${t.kind.kind}`, highest + 1);
+      return store.identities.nextId({ ns: ctx.ns.name, counter: `${t.api.name}:${t.kind.kind}`, atLeast: highest + 1 });
     },
   });
   const find = async (ctx: Ctx, t: Target, ref: string): Promise<Identity> => {
-    const ns = ctx.ns.name;
     const found =
-      (await store.getIdentity(ns, t.api.name, t.kind.kind, ref)) ??
-      (t.kind.lookupKey ? await store.findIdentity(ns, t.api.name, t.kind.kind, t.kind.lookupKey(ref)) : undefined);
+      (await store.identities.get({ ...kindIn(ctx, t), id: ref })) ??
+      (t.kind.lookupKey ? await store.identities.find({ ...kindIn(ctx, t), key: t.kind.lookupKey(ref) }) : undefined);
     if (!found) throw controlError('NOT_FOUND', `no ${t.name} ${ref}`);
     return found;
   };
   const save = async (ctx: Ctx, t: Target, identity: Identity) => {
-    const result = await store.putIdentity(ctx.ns.name, identity);
+    const result = await store.identities.put({ ns: ctx.ns.name, identity });
     if (result === 'key-conflict')
       throw controlError('CONFLICT', `another ${t.name} has the same login name or key (${identity.keys.join(', ')})`);
   };
@@ -60,7 +61,7 @@ export function createIdentityHandlers(runtime: Runtime): Record<string, Handler
       const t = apiName ? target(apiName, kindName) : fromPath(ctx);
       await runtime.namespaces.ensure(ctx.ns.name);
       const identity = await guarded(() => t.kind.create((ctx.body ?? {}) as Record<string, unknown>, tools(ctx, t)));
-      const exists = await store.getIdentity(ctx.ns.name, t.api.name, t.kind.kind, identity.id);
+      const exists = await store.identities.get({ ...kindIn(ctx, t), id: identity.id });
       if (exists) throw controlError('CONFLICT', `a ${t.name} with id ${identity.id} exists`);
       await save(ctx, t, identity);
       return { status: 201, body: t.kind.view(identity, ctx.ns.now()) };
@@ -69,7 +70,7 @@ export function createIdentityHandlers(runtime: Runtime): Record<string, Handler
     async listIdentities(ctx) {
       const t = fromPath(ctx);
       await runtime.namespaces.ensure(ctx.ns.name);
-      const all = await store.listIdentities(ctx.ns.name, t.api.name, t.kind.kind);
+      const all = await store.identities.list(kindIn(ctx, t));
       return { status: 200, body: all.map((i) => t.kind.view(i, ctx.ns.now())) };
     },
     createIdentity: create('', ''),
@@ -94,8 +95,9 @@ export function createIdentityHandlers(runtime: Runtime): Record<string, Handler
       const t = fromPath(ctx);
       await runtime.namespaces.ensure(ctx.ns.name);
       const current = await find(ctx, t, String(ctx.pathParams.id));
-      await store.deleteIdentity(ctx.ns.name, t.api.name, t.kind.kind, current.id);
-      if (t.kind.userType) await store.revokeUserTokens(ctx.ns.name, t.api.name, t.kind.userType, current.id);
+      await store.identities.delete({ ...kindIn(ctx, t), id: current.id });
+      if (t.kind.userType)
+        await store.tokens.revokeUser({ ns: ctx.ns.name, api: t.api.name, userType: t.kind.userType, userId: current.id });
       return { status: 204, body: undefined };
     },
   };

@@ -34,7 +34,7 @@ export function createStateHandlers(runtime: Runtime, onReset: (ns: string) => v
       else if (change.now !== undefined) offset = Date.parse(change.now) - clock.now();
       else offset = 0;
       if (!Number.isFinite(offset)) throw controlError('BAD_REQUEST', `not a date-time: ${change.now}`);
-      const updated = await store.updateNamespace(ctx.ns.name, { clockOffsetMs: offset });
+      const updated = await store.namespaces.update({ ns: ctx.ns.name, clockOffsetMs: offset });
       return { status: 200, body: clockOf(updated ?? current) };
     },
     async getSettings(ctx) {
@@ -62,11 +62,11 @@ export function createStateHandlers(runtime: Runtime, onReset: (ns: string) => v
         }
         next.tokenLifetimes = lifetimes;
       }
-      const updated = await store.updateNamespace(ctx.ns.name, { settings: JSON.parse(JSON.stringify(next)) });
+      const updated = await store.namespaces.update({ ns: ctx.ns.name, settings: JSON.parse(JSON.stringify(next)) });
       return { status: 200, body: settingsOf(updated ?? current) };
     },
     async listNamespaces() {
-      const all = await store.listNamespaces();
+      const all = await store.namespaces.list();
       return {
         status: 200,
         body: all.map((r) => ({ name: r.name, createdAt: iso(r.createdAt), clockOffsetSeconds: r.clockOffsetMs / 1000 })),
@@ -74,7 +74,7 @@ export function createStateHandlers(runtime: Runtime, onReset: (ns: string) => v
     },
     async deleteNamespace(ctx) {
       const name = String(ctx.pathParams.name);
-      const gone = await store.deleteNamespace(name);
+      const gone = await store.namespaces.delete(name);
       if (!gone) throw controlError('NOT_FOUND', `no namespace ${name}`);
       onReset(name);
       if (name === DEFAULT_NAMESPACE) runtime.services.log.info('the default namespace was deleted: it is made afresh on its next request');

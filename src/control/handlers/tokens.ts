@@ -28,7 +28,7 @@ export function createTokenHandlers(runtime: Runtime): Record<string, Handler> {
     async listTokens(ctx) {
       const q = ctx.query as { api?: string; userType?: string; userId?: string };
       const now = ctx.ns.now();
-      const all = await store.listTokens(ctx.ns.name, { api: q.api, userType: q.userType, userId: q.userId });
+      const all = await store.tokens.list({ ns: ctx.ns.name, api: q.api, userType: q.userType, userId: q.userId });
       return { status: 200, body: all.map((t) => view(t, now)) };
     },
     async issueToken(ctx) {
@@ -38,14 +38,14 @@ export function createTokenHandlers(runtime: Runtime): Record<string, Handler> {
       const kind = Object.values(api.identityKinds ?? {}).find((k) => k.userType === body.userType);
       if (!kind) throw controlError('BAD_REQUEST', `the ${api.name} API issues no ${body.userType} tokens`);
       await runtime.namespaces.ensure(ctx.ns.name);
-      const identity = await store.getIdentity(ctx.ns.name, api.name, kind.kind, userId);
+      const identity = await store.identities.get({ ns: ctx.ns.name, api: api.name, kind: kind.kind, id: userId });
       if (!identity) throw controlError('NOT_FOUND', `no ${api.name} ${body.userType} with id ${userId}`);
       // Tokens bound to a client app (social) take the one asked for, or the first there is.
       let clientApp = body.clientApp;
       if (clientApp === undefined && body.userType === 'social')
-        clientApp = (await store.listIdentities(ctx.ns.name, api.name, 'app'))[0]?.id;
+        clientApp = (await store.identities.list({ ns: ctx.ns.name, api: api.name, kind: 'app' }))[0]?.id;
       const token = await issueToken({
-        store,
+        tokens: store.tokens,
         ns: ctx.ns.name,
         api: api.name,
         codec: api.tokens,
@@ -62,31 +62,34 @@ export function createTokenHandlers(runtime: Runtime): Record<string, Handler> {
     async revokeTokens(ctx) {
       const q = ctx.query as { api: string; userType: string; userId: string };
       apiNamed(q.api);
-      return { status: 200, body: { count: await store.revokeUserTokens(ctx.ns.name, q.api, q.userType, q.userId) } };
+      const count = await store.tokens.revokeUser({ ns: ctx.ns.name, api: q.api, userType: q.userType, userId: q.userId });
+      return { status: 200, body: { count } };
     },
     async revokeToken(ctx) {
       const api = apiNamed(String(ctx.pathParams.api));
       const id = Number(ctx.pathParams.id);
-      if (!(await store.revokeToken(ctx.ns.name, api.name, id))) throw controlError('NOT_FOUND', `no ${api.name} token with id ${id}`);
+      if (!(await store.tokens.revoke({ ns: ctx.ns.name, api: api.name, id })))
+        throw controlError('NOT_FOUND', `no ${api.name} token with id ${id}`);
       return { status: 204, body: undefined };
     },
     async listLockouts(ctx) {
       const now = ctx.ns.now();
       const { maxFailures } = ctx.ns.settings.lockout;
-      const all = await store.listLoginFailures(ctx.ns.name);
+      const all = await store.lockouts.list(ctx.ns.name);
       return {
         status: 200,
         body: all.map((f) => ({ ...f, locked: f.failures >= maxFailures && f.lockExpiresAt > now, lockExpiresAt: iso(f.lockExpiresAt) })),
       };
     },
     async clearLockouts(ctx) {
-      await store.clearAllLoginFailures(ctx.ns.name);
+      await store.lockouts.clearAll(ctx.ns.name);
       return { status: 204, body: undefined };
     },
     async clearLockout(ctx) {
       const username = String(ctx.pathParams.username).toLowerCase();
-      for (const f of await store.listLoginFailures(ctx.ns.name)) {
-        if (f.username === username) await store.clearLoginFailures(ctx.ns.name, f.api, f.userType, f.username);
+      for (const f of await store.lockouts.list(ctx.ns.name)) {
+        if (f.username === username)
+          await store.lockouts.clear({ ns: ctx.ns.name, api: f.api, userType: f.userType, username: f.username });
       }
       return { status: 204, body: undefined };
     },

@@ -1,4 +1,4 @@
-import type { Identity, LoginFailureEntry, LoginFailures, NamespaceRecord, TokenRecord } from '../store.js';
+import type { Identity, LoginFailureEntry, LoginFailures, NamespaceRecord, NewToken, TokenRecord } from '../store.js';
 import { SEP } from './redis-keys.js';
 
 /** A namespace's hash (HGETALL as an object, or a script's flat [field, value, ...] reply). */
@@ -35,7 +35,12 @@ export function seedArgs(seed: readonly Identity[]): string[] {
   return seed.flatMap((i) => [i.api, i.kind, i.id, identityJson(i), String(i.keys.length), ...i.keys]);
 }
 
-export const tokenJson = (r: Omit<TokenRecord, 'id'>) =>
+/**
+ * What is stored of a token: the record without its id, optional fields only when set.
+ * The scripts decode it only to read api, userType and userId (never re-encode it), so
+ * claims of any shape come back as they were written.
+ */
+export const tokenJson = (r: NewToken) =>
   JSON.stringify({
     api: r.api,
     verifierHash: r.verifierHash,
@@ -44,10 +49,12 @@ export const tokenJson = (r: Omit<TokenRecord, 'id'>) =>
     ...(r.clientApp === undefined ? {} : { clientApp: r.clientApp }),
     issuedAt: r.issuedAt,
     expiresAt: r.expiresAt,
+    ...(r.scopes === undefined ? {} : { scopes: r.scopes }),
+    ...(r.claims === undefined ? {} : { claims: r.claims }),
   });
 
 export function toToken(id: number, json: string | null): TokenRecord | undefined {
-  return json === null ? undefined : { ...(JSON.parse(json) as Omit<TokenRecord, 'id'>), id };
+  return json === null ? undefined : { ...(JSON.parse(json) as NewToken), id };
 }
 
 /** "failures lockExpiresAt" */

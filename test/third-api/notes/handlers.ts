@@ -8,12 +8,12 @@ export const notesHandlers: Record<string, Handler> = {
   async login(ctx) {
     const { username, password } = ctx.body as { username: string; password: string };
     const { store, secrets, random } = ctx.services;
-    const user = await findUser(store, ctx.ns.name, username);
+    const user = await findUser(store.identities, ctx.ns.name, username);
     // an unknown name still costs a comparison (against the dummy digest)
     if (!secrets.matches(user?.passwordDigest, password)) throw notesError('INVALID_CREDENTIALS');
     const now = ctx.ns.now();
     const token = await issueToken({
-      store,
+      tokens: store.tokens,
       ns: ctx.ns.name,
       api: ctx.api.name,
       codec: ctx.api.tokens,

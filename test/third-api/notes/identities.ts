@@ -1,4 +1,4 @@
-import type { Identity, Store } from '../../../src/store/store.js';
+import type { Identity, IdentityStore } from '../../../src/store/store.js';
 
 export interface NotesUser {
   username: string;
@@ -22,7 +22,7 @@ export function identityToUser(i: Identity): NotesUser {
   return { username: d.username, passwordDigest: Buffer.from(d.passwordDigest, 'base64'), notes: d.notes ?? [] };
 }
 
-export async function findUser(store: Store, ns: string, username: string): Promise<NotesUser | undefined> {
-  const i = await store.getIdentity(ns, 'notes', 'user', username);
+export async function findUser(identities: IdentityStore, ns: string, username: string): Promise<NotesUser | undefined> {
+  const i = await identities.get({ ns, api: 'notes', kind: 'user', id: username });
   return i && identityToUser(i);
 }

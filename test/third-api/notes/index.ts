@@ -26,7 +26,7 @@ export const notesModule: ApiModule = {
       seed: users.map(userToIdentity),
       async resolvePrincipal(record, ctx): Promise<Principal | undefined> {
         if (record.userType !== 'notes') return undefined;
-        const user = await findUser(ctx.services.store, ctx.ns.name, record.userId);
+        const user = await findUser(ctx.services.store.identities, ctx.ns.name, record.userId);
         return (
           user && {
             kind: 'user',

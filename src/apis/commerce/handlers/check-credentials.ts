@@ -16,7 +16,7 @@ export async function checkCredentials(
 ): Promise<void> {
   const { lockout } = ctx.ns.settings;
   const guard = new Lockout({
-    store: ctx.services.store,
+    lockouts: ctx.services.store.lockouts,
     ns: ctx.ns.name,
     api: 'commerce',
     userType,

@@ -9,7 +9,7 @@ export function issueCommerceToken(
 ): Promise<string> {
   const now = ctx.ns.now();
   return issueToken({
-    store: ctx.services.store,
+    tokens: ctx.services.store.tokens,
     ns: ctx.ns.name,
     api: ctx.api.name,
     codec: ctx.api.tokens,

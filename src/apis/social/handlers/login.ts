@@ -29,7 +29,7 @@ export const login: TypedHandler<operations['login']> = async (ctx) => {
   const account = user!;
   const now = ctx.ns.now();
   const userToken = await issueToken({
-    store: services.store,
+    tokens: services.store.tokens,
     ns: ctx.ns.name,
     api: ctx.api.name,
     codec: ctx.api.tokens,

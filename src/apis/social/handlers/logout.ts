@@ -5,7 +5,7 @@ import type { TypedHandler } from '../../../pipeline/typed-handler.js';
 export const logout: TypedHandler<operations['logout']> = async (ctx) => {
   const { principal } = ctx;
   if (principal.kind === 'user' && principal.tokenId !== undefined) {
-    await ctx.services.store.revokeToken(ctx.ns.name, ctx.api.name, principal.tokenId);
+    await ctx.services.store.tokens.revoke({ ns: ctx.ns.name, api: ctx.api.name, id: principal.tokenId });
   }
   return { status: 200, body: { status: true, message: 'Logout successful.' } };
 };

@@ -1,0 +1,52 @@
+import type { Identity, NamespaceRecord, NamespaceStore } from './store.js';
+import { copyRecord, dropSpace, writeIdentity, type MemoryState, type NamespaceState } from './memory-state.js';
+
+/** The memory store's namespaces. */
+export function createMemoryNamespaces(state: MemoryState): NamespaceStore {
+  const seed = (ns: string, identities: readonly Identity[], seedHash: string, now: number): NamespaceRecord => {
+    const space: NamespaceState = {
+      record: { name: ns, createdAt: now, clockOffsetMs: 0, settings: {}, seedHash },
+      identities: new Map(),
+      keys: new Map(),
+      counters: new Map(),
+      failures: new Map(),
+      nonces: new Set(),
+    };
+    for (const identity of identities) writeIdentity(space, identity, true);
+    state.spaces.set(ns, space);
+    return copyRecord(space.record);
+  };
+  return {
+    async get(ns) {
+      const space = state.spaces.get(ns);
+      return space && copyRecord(space.record);
+    },
+    async create({ ns, seed: identities, seedHash, now }) {
+      const existing = state.spaces.get(ns);
+      return existing ? copyRecord(existing.record) : seed(ns, identities, seedHash, now);
+    },
+    async reset({ ns, seed: identities, seedHash, now }) {
+      dropSpace(state, ns);
+      return seed(ns, identities, seedHash, now);
+    },
+    async reseed({ ns, seed: identities, seedHash }) {
+      const space = state.spaces.get(ns);
+      if (!space) return;
+      for (const identity of identities) writeIdentity(space, identity, true);
+      space.record.seedHash = seedHash;
+    },
+    async update({ ns, clockOffsetMs, settings }) {
+      const space = state.spaces.get(ns);
+      if (!space) return undefined;
+      if (clockOffsetMs !== undefined) space.record.clockOffsetMs = clockOffsetMs;
+      if (settings !== undefined) space.record.settings = structuredClone(settings);
+      return copyRecord(space.record);
+    },
+    async delete(ns) {
+      return dropSpace(state, ns);
+    },
+    async list() {
+      return [...state.spaces.values()].map((s) => copyRecord(s.record));
+    },
+  };
+}

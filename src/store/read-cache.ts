@@ -1,0 +1,136 @@
+import type { Identity, NamespaceRecord, TokenRecord } from './store.js';
+import { deepFreeze } from '../core/deep-freeze.js';
+
+interface NsCache {
+  /** null: read, and there is no such namespace */
+  record?: NamespaceRecord | null;
+  identities: Map<string, Identity | null>;
+  byKey: Map<string, Identity | null>;
+  tokens: Map<string, TokenRecord>;
+  /** login names read with no failures counted (null: none): the common login, which then costs no read */
+  noFailures: Map<string, null>;
+}
+
+/** The kinds of read kept per namespace. */
+export type CachedKind = 'identities' | 'byKey' | 'tokens' | 'noFailures';
+/** what a kind keeps of an answer: a value and "none" alike, values only, or only that there is none */
+export type Keep = 'both' | 'found' | 'none';
+
+/**
+ * The read cache's entries, per namespace and kind of read, bounded, and what keeps them
+ * true: every write drops what it may change before it runs and again after (a read that
+ * raced it is gone too), and a version bumped by every drop keeps a read begun before a
+ * write from being kept. Values are frozen: a caller that changed one would change every
+ * later reader's copy.
+ */
+export class ReadCache {
+  /** every object the cache froze (nested ones too): they never change */
+  private readonly fixed = new WeakSet<object>();
+  private readonly spaces = new Map<string, NsCache>();
+  /** bumped by every write that drops entries: a read begun before it is not kept */
+  private version = 0;
+
+  constructor(private readonly limit: number) {}
+
+  /** whether the cache handed out this value (or one it holds): it never changes */
+  isFixed(value: object): boolean {
+    return this.fixed.has(value);
+  }
+
+  /** A namespace's record: kept once read, for as long as no write drops it. */
+  async namespace(ns: string, read: () => Promise<NamespaceRecord | undefined>): Promise<NamespaceRecord | undefined> {
+    const space = this.spaces.get(ns);
+    if (space?.record) return space.record;
+    const version = this.version;
+    const record = await read();
+    if (record && version === this.version) this.space(ns).record = this.freeze(record);
+    return record;
+  }
+
+  /**
+   * A read through the cache: the kept answer, or the store's, kept as `keep` says unless a
+   * write began while it was read. Kept only while the namespace's record is: a deleted
+   * namespace keeps nothing here.
+   */
+  async readThrough<T extends object>(
+    ns: string,
+    kind: CachedKind,
+    key: string,
+    keep: Keep,
+    read: () => Promise<T | undefined>,
+  ): Promise<T | undefined> {
+    const cached = this.spaces.get(ns)?.[kind].get(key) as T | null | undefined;
+    if (cached !== undefined) return cached ?? undefined;
+    const version = this.version;
+    const found = await read();
+    if (version === this.version && this.spaces.get(ns)?.record && keep !== (found ? 'none' : 'found')) {
+      this.put(this.space(ns)[kind] as Map<string, T | null>, key, found ? this.freeze(found) : null);
+    }
+    return found;
+  }
+
+  /** A write: what it may change is dropped before it runs and again after (a read that raced it is gone too). */
+  async writing<R>(drop: () => void, write: () => Promise<R>): Promise<R> {
+    drop();
+    try {
+      return await write();
+    } finally {
+      drop();
+    }
+  }
+
+  dropSpace(ns: string): void {
+    this.version++;
+    this.spaces.delete(ns);
+  }
+
+  dropIdentities(ns: string): void {
+    this.version++;
+    const space = this.spaces.get(ns);
+    if (!space) return;
+    space.identities.clear();
+    space.byKey.clear();
+  }
+
+  dropAll(): void {
+    this.version++;
+    this.spaces.clear();
+  }
+
+  dropRecord(ns: string): void {
+    this.version++;
+    const space = this.spaces.get(ns);
+    if (space) space.record = undefined;
+  }
+
+  dropFailures(ns: string): void {
+    this.version++;
+    this.spaces.get(ns)?.noFailures.clear();
+  }
+
+  dropTokens(ns: string | undefined): void {
+    this.version++;
+    if (ns === undefined) for (const space of this.spaces.values()) space.tokens.clear();
+    else this.spaces.get(ns)?.tokens.clear();
+  }
+
+  private space(ns: string): NsCache {
+    let found = this.spaces.get(ns);
+    if (!found) {
+      // namespaces are bounded by --max-namespaces; names read and not found are not kept
+      found = { identities: new Map(), byKey: new Map(), tokens: new Map(), noFailures: new Map() };
+      this.spaces.set(ns, found);
+    }
+    return found;
+  }
+
+  private freeze<T>(value: T): T {
+    return deepFreeze(value, this.fixed);
+  }
+
+  private put<V>(map: Map<string, V>, key: string, value: V): V {
+    if (map.size >= this.limit) map.delete(map.keys().next().value as string);
+    map.set(key, value);
+    return value;
+  }
+}
