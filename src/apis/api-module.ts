@@ -36,6 +36,8 @@ export interface ApiModule {
   readonly name: string;
   /** the spec: a file name inside the specs directory, or an absolute path */
   readonly specFile: string;
+  /** the kinds of token it issues, each with its own lifetime setting (`--<type>-token-lifetime`) */
+  readonly userTypes: readonly string[];
   /** the seed identities: a file name inside the fixtures directory, or an absolute path */
   readonly fixtureFile?: string;
   /** path prefixes whose requests are this API's, its own 404s included; default: where its spec is mounted */

@@ -15,9 +15,13 @@ export interface TokenGrant {
   userType: string;
   userId: string;
   clientApp?: string;
+  /** the permissions the token carries, where fewer than the identity's (a user spec's) */
+  scopes?: readonly string[];
+  /** claims minted into it through the control API */
+  claims?: Record<string, unknown>;
 }
 
-/** Mints a token: stores the hash of its verifier with the user and lifetime, returns it once. */
+/** Mints a token: stores the hash of its verifier with the user, lifetime, scopes and claims; returns it once. */
 export async function issueToken(grant: TokenGrant): Promise<string> {
   const { tokens, codec, now, lifetime } = grant;
   const verifier = codec.newVerifier(grant.random);
@@ -31,6 +35,8 @@ export async function issueToken(grant: TokenGrant): Promise<string> {
       clientApp: grant.clientApp,
       issuedAt: now,
       expiresAt: lifetime ? now + lifetime * 1000 : null,
+      ...(grant.scopes ? { scopes: [...grant.scopes] } : {}),
+      ...(grant.claims ? { claims: grant.claims } : {}),
     },
   });
   return codec.encode({ id, verifier });

@@ -1,5 +1,5 @@
 import type { Config } from '../config.js';
-import type { Runtime } from '../runtime/create-runtime.js';
+import type { Runtime } from '../pipeline/runtime.js';
 import { startServer } from '../runtime/start-server.js';
 import { isRedisUrl, redactRedisUrl } from '../store/redis/redis-url.js';
 
@@ -33,7 +33,7 @@ function banner(runtime: Runtime, config: Config, base: string, version: string)
         : `${config.state} (SQLite)`;
   const lines = [`authmock ${version} listening on ${base}`];
   for (const api of runtime.apis) {
-    lines.push(`  ${api.name.padEnd(9)} ${base}${api.servedAt}  (${api.operations.length} operations)`);
+    lines.push(`  ${api.name.padEnd(9)} ${base}${api.claims.map((c) => (c === '/' ? '/' : `${c}/...`)).join(', ')}  (${api.model.operations.length} operations)`);
   }
   if (config.control)
     lines.push(

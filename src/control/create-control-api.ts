@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { ServedApi } from '../pipeline/served-api.js';
-import type { Handler } from '../pipeline/stages.js';
+import type { Handler, NamespaceView } from '../pipeline/stages.js';
 import type { Runtime } from '../pipeline/runtime.js';
 import type { TokenCodec } from '../auth/tokens.js';
 import { compileSpecs } from '../spec/compile-specs.js';
@@ -62,7 +62,7 @@ export async function createControlApi(
     seed: [],
     userTypes: [],
     strictAnswers: true,
-    directory: (ns) => ({ now: () => ns.now() }),
+    directory: (ns: NamespaceView) => ({ now: () => ns.now() }),
     specText: readFileSync(config.controlSpec, 'utf8'),
   });
 }

@@ -1,17 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ApiRuntime } from '../pipeline/api-runtime.js';
+import type { ServedApi } from '../pipeline/served-api.js';
 import type { Logger } from '../log/create-logger.js';
 import type { ApiRoute } from './serve-api.js';
 import { createDispatch, pickApi } from './dispatch.js';
 
+const route = (paths: string[]) => ({ match: (_m: string, p: string) => ({ kind: paths.some((x) => p.startsWith(x)) ? 'found' : 'none' }) });
 const apis = [
-  { name: 'commerce', prefix: '/rest' },
-  { name: 'social', prefix: '/socialapi' },
-] as unknown as ApiRuntime[];
+  { name: 'commerce', claims: ['/rest'], model: { mount: '/rest' }, router: route([]) },
+  { name: 'social', claims: ['/socialapi'], model: { mount: '/' }, router: route([]) },
+  { name: 'pets', claims: ['/pets'], model: { mount: '/' }, router: route(['/pets']) },
+  { name: 'shelters', claims: ['/pets', '/shelters'], model: { mount: '/' }, router: route(['/pets/adopt', '/shelters']) },
+] as unknown as ServedApi[];
 const log = { isLevelEnabled: () => false } as unknown as Logger;
 
-function setUp(opts: { preflight?: boolean; exclude?: (req: IncomingMessage) => boolean } = {}) {
+function setUp(opts: { preflight?: boolean } = {}) {
   const served: ApiRoute[] = [];
   const dispatch = createDispatch({
     apis,
@@ -19,7 +22,6 @@ function setUp(opts: { preflight?: boolean; exclude?: (req: IncomingMessage) => 
     journalSize: 0,
     applyCors: () => opts.preflight === true,
     serveApi: async (_req, _res, route) => void served.push(route),
-    exclude: opts.exclude,
   });
   const send = (url: string, headers: Record<string, string> = {}, method = 'GET') =>
     dispatch({ url, headers, method } as unknown as IncomingMessage, {} as ServerResponse);
@@ -62,9 +64,7 @@ describe('the dispatch of the mocked APIs', () => {
     expect(served).toEqual([]);
   });
 
-  it('leaves what the exclusion names (the fixtures thumbnails) and answers a CORS preflight itself', () => {
-    const excluded = setUp({ exclude: (req) => req.url!.startsWith('/socialapi/static/') });
-    expect(excluded.send('/socialapi/static/thumbs/a.png')).toBe(false);
+  it('answers a CORS preflight itself', () => {
     const preflight = setUp({ preflight: true });
     expect(preflight.send('/rest/V1/customers/me', {}, 'OPTIONS')).toBe(true);
     expect(preflight.served).toEqual([]);
@@ -74,5 +74,12 @@ describe('the dispatch of the mocked APIs', () => {
     expect(pickApi(apis, '/rest')?.name).toBe('commerce');
     expect(pickApi(apis, '/rest/')?.name).toBe('commerce');
     expect(pickApi(apis, '/restx')).toBeUndefined();
+  });
+
+  it('asks the routes of every API that claims the same prefix, and falls back to the first', () => {
+    expect(pickApi(apis, '/pets/1')?.name).toBe('pets');
+    expect(pickApi(apis, '/pets/adopt')?.name).toBe('pets');
+    expect(pickApi(apis, '/shelters/2')?.name).toBe('shelters');
+    expect(pickApi(apis, '/pets-nothing')).toBeUndefined();
   });
 });

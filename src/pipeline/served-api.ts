@@ -52,8 +52,8 @@ export interface ApiParts {
   readonly seed: readonly Identity[];
   /** what the verifiers look up, in one namespace */
   directory(ns: NamespaceView, services: Services): Directory;
-  /** the kinds of token it issues, each with its own lifetime setting (`--<type>-token-lifetime`) */
-  readonly userTypes: readonly string[];
+  /** operations this configuration does not route (the platform's two-factor login without --admin-2fa) */
+  readonly unserved?: ReadonlySet<string>;
   /** the identities the control API manages, by the name in its URLs (`customers`) */
   readonly identityKinds?: Readonly<Record<string, IdentityKind>>;
   /** lines for the start banner: the default accounts */
@@ -69,6 +69,8 @@ export interface ApiParts {
 /** One API as served: its spec model, where it answers, its router and parts. */
 export interface ServedApi extends ApiParts {
   readonly name: string;
+  /** the kinds of token it issues, each with its own lifetime setting (`--<type>-token-lifetime`) */
+  readonly userTypes: readonly string[];
   readonly model: SpecModel;
   /** path prefixes whose requests are this API's, its own 404s included (`/rest`, `/socialapi`, `/v3`) */
   readonly claims: readonly string[];

@@ -84,13 +84,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     });
     const handlers = Object.freeze({ ...parts.handlers, ...options.handlers?.[module.name] });
     checkCoverage(model, handlers);
-    return Object.freeze({ ...parts, handlers, name: module.name, model, claims: module.claims ?? claimsOf(model), router: new Router(model.operations), sample });
+    return Object.freeze({ ...parts, handlers, name: module.name, userTypes: module.userTypes, model, claims: module.claims ?? claimsOf(model), router: new Router(model.operations.filter((o) => !parts.unserved?.has(o.operationId))), sample });
   });
   checkCollisions(apis);
   compiled.save();
   const seed = apis.flatMap((a) => a.seed);
-  const services: Services = Object.freeze({ store: options.store, clock, random, config, log: options.log ?? createLogger(config.logLevel), secrets });
-  const namespaces = new Namespaces(options.store, seed, hashSeed(seed), clock, config);
+  const services: Services = Object.freeze({ store, clock, random, config, log: options.log ?? createLogger(config.logLevel), secrets });
+  const namespaces = new Namespaces(store.namespaces, seed, hashSeed(seed), clock, config);
   return Object.freeze({ apis, services, hooks: options.hooks ?? {}, memo, namespaces, address, warnings });
 }
 

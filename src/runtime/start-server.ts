@@ -13,11 +13,10 @@ import { resolveControlKey } from '../control/control-key.js';
 import { createHttpServer } from '../http/create-server.js';
 import { startSweeper } from './sweeper.js';
 import { API_MODULES } from '../apis/index.js';
+import { StartError } from './start-error.js';
+import { selectModules } from './select-modules.js';
 
-/** A start-up failure the user can fix (a port in use, a missing directory): the CLI prints it and exits 2. */
-export class StartError extends Error {
-  override name = 'StartError';
-}
+export { StartError } from './start-error.js';
 
 export interface StartedServer {
   server: Server;
@@ -41,9 +40,9 @@ export async function startServer(config: Config, options: { reset?: boolean; lo
   const store = await openStoreAsync(config.state, { notice: (message) => log.warn(message) });
   try {
     if (options.reset) await store.reset();
-    const runtime = createRuntime({ config, store, log });
+    const runtime = await createRuntime({ config, store, log, modules: selectModules(config) });
     const control = resolveControlKey(config.host, config.controlKey, runtime.services.random);
-    const server = createHttpServer(runtime, withLazyExpress(createHttpParts(runtime, { controlKey: control.key })), {
+    const server = createHttpServer(runtime, withLazyExpress(await createHttpParts(runtime, { controlKey: control.key })), {
       maxConnections: config.maxConnections,
     });
     await listen(server, config);
@@ -92,11 +91,14 @@ function explainListenError(err: NodeJS.ErrnoException, config: Config): Error {
 /** A missing --specs directory or spec file is named as such, not as a raw ENOENT. */
 function checkSpecsDir(config: Config): void {
   const dir = config.specsDir;
+  // a user's specs are named by path; the built-ins' directory matters only when a built-in is served
+  const builtins = API_MODULES.filter((m) => !config.specs?.length || config.specs.includes(m.name));
+  if (builtins.length === 0) return;
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     throw new StartError(
-      `--specs ${dir}: no such directory; give the directory that holds ${API_MODULES.map((m) => m.specFile).join(' and ')}`,
+      `--specs ${dir}: no such directory; give the directory that holds ${builtins.map((m) => m.specFile).join(' and ')}`,
     );
   }
-  const missing = API_MODULES.map((m) => m.specFile).filter((file) => !existsSync(isAbsolute(file) ? file : join(dir, file)));
+  const missing = builtins.map((m) => m.specFile).filter((file) => !existsSync(isAbsolute(file) ? file : join(dir, file)));
   if (missing.length) throw new StartError(`--specs ${dir}: ${missing.join(' and ')} not found there; every API needs its spec`);
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AccountsError, loadAccounts } from '../../src/check/accounts.js';
 import { credentialSources, describeRoleSources, hasRole } from '../../src/check/api-profile.js';
-import { API_MODULES } from '../../src/apis/index.js';
+import { builtinApis } from '../../src/check/check-command.js';
 import { commerceCheckerProfile } from '../../src/check/profiles/commerce.js';
 import { socialCheckerProfile } from '../../src/check/profiles/social.js';
 import { expectedAccess } from '../../src/check/cases/permission-cases.js';
@@ -12,7 +12,7 @@ import type { Permission } from '../../src/core/types.js';
 import { ROOT } from './support.js';
 
 const fixtures = join(ROOT, 'fixtures');
-const sources = credentialSources(API_MODULES);
+const sources = credentialSources(builtinApis());
 
 function credentialsFile(text: string, name = 'credentials.yaml'): string {
   const file = join(mkdtempSync(join(tmpdir(), 'authmock-accounts-')), name);

@@ -4,6 +4,7 @@ import { ACCOUNTS, makeApp, ROOT } from '../support/make-app.js';
 import { defaultConfig } from '../../src/config.js';
 import { MemoryStore } from '../../src/store/memory-store.js';
 import { createRuntime } from '../../src/runtime/create-runtime.js';
+import { lazyApp } from '../support/lazy-app.js';
 import { createApp } from '../../src/http/create-app.js';
 import { createLogger } from '../../src/log/create-logger.js';
 
@@ -84,7 +85,7 @@ describe('who may use the control API', () => {
   const start = (controlKey?: string) => {
     const config = { ...defaultConfig(ROOT), state: 'memory', logLevel: 'silent', cacheDir: undefined };
     const runtime = createRuntime({ config, store: new MemoryStore(), log: createLogger('silent') });
-    return request(createApp(runtime, { controlKey }));
+    return request(lazyApp(runtime.then((r) => createApp(r, { controlKey }))));
   };
 
   it('requires the key in X-Authmock-Key when one is set, and the mocked APIs never accept it', async () => {

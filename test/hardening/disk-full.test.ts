@@ -7,6 +7,7 @@ import { MemoryStore } from '../../src/store/memory-store.js';
 import type { Store } from '../../src/store/store.js';
 import { createRuntime } from '../../src/runtime/create-runtime.js';
 import { createApp } from '../../src/http/create-app.js';
+import { lazyApp } from '../support/lazy-app.js';
 import { ACCOUNTS, ROOT } from '../support/make-app.js';
 import { COMMERCE } from '../support/wire.js';
 
@@ -52,7 +53,7 @@ function appWith(store: Store) {
     log: pino({ level: 'info', base: undefined }, sink),
     hooks: { onResponseViolation: (v) => violations.push(v) },
   });
-  return { http: request(createApp(runtime)), lines, violations };
+  return { http: request(lazyApp(runtime.then((r) => createApp(r)))), lines, violations };
 }
 
 describe('a full disk while serving', () => {

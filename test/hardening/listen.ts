@@ -34,8 +34,8 @@ export async function listen(
     },
   });
   const log = pino({ level: 'debug', base: undefined }, sink);
-  const runtime = createRuntime({ config, store, log });
-  const server = createHttpServer(runtime, createApp(runtime), limits);
+  const runtime = await createRuntime({ config, store, log });
+  const server = createHttpServer(runtime, await createApp(runtime), limits);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -4,6 +4,7 @@ import { defaultConfig } from '../../src/config.js';
 import { MemoryStore } from '../../src/store/memory-store.js';
 import { createRuntime } from '../../src/runtime/create-runtime.js';
 import { createApp } from '../../src/http/create-app.js';
+import { lazyApp } from '../support/lazy-app.js';
 import { createLogger } from '../../src/log/create-logger.js';
 import { makeApp, ROOT } from '../support/make-app.js';
 
@@ -24,7 +25,7 @@ describe('the inspector page and the event stream', () => {
   it('requires the control key off loopback, as a header or a key query field', async () => {
     const config = { ...defaultConfig(ROOT), state: 'memory', logLevel: 'silent', cacheDir: undefined };
     const runtime = createRuntime({ config, store: new MemoryStore(), log: createLogger('silent') });
-    const http = request(createApp(runtime, { controlKey: 'the-key' }));
+    const http = request(lazyApp(runtime.then((r) => createApp(r, { controlKey: 'the-key' }))));
     await http.get('/__authmock/ui').expect(401);
     await http.get('/__authmock/ui?key=wrong').expect(401);
     await http.get('/__authmock/ui?key=the-key').expect(200);

@@ -10,15 +10,15 @@ import { ROOT, customerToken, makeApp } from '../support/make-app.js';
 const paths = (dir: string) => ['commerce.openapi.yaml', 'social.openapi.yaml'].map((f) => join(dir, f));
 
 describe('the compile cache', () => {
-  it('reuses the parsed specs and compiled validators of an earlier start with the same files', () => {
+  it('reuses the parsed specs and compiled validators of an earlier start with the same files', async () => {
     const cacheDir = mkdtempSync(join(tmpdir(), 'authmock-cache-'));
-    const first = compileSpecs(paths(join(ROOT, 'specs')), cacheDir);
+    const first = await compileSpecs(paths(join(ROOT, 'specs')), cacheDir);
     expect(first.fromCache).toBe(false);
     const ref = `${first.specs[0].id}#/components/schemas/LoginCredentials`;
     const live = first.compiler.ref('request', ref);
     first.save();
 
-    const second = compileSpecs(paths(join(ROOT, 'specs')), cacheDir);
+    const second = await compileSpecs(paths(join(ROOT, 'specs')), cacheDir);
     expect(second.fromCache).toBe(true);
     expect(second.specs.map((s) => s.doc)).toEqual(first.specs.map((s) => s.doc));
     const cached = second.compiler.ref('request', ref);
@@ -31,32 +31,32 @@ describe('the compile cache', () => {
     }
   });
 
-  it("keeps the cached validators' compiled code (V8 code cache) once a start from the cache has used them", () => {
+  it("keeps the cached validators' compiled code (V8 code cache) once a start from the cache has used them", async () => {
     const cacheDir = mkdtempSync(join(tmpdir(), 'authmock-cache-'));
-    const first = compileSpecs(paths(join(ROOT, 'specs')), cacheDir);
+    const first = await compileSpecs(paths(join(ROOT, 'specs')), cacheDir);
     const refs = ['LoginCredentials', 'Customer'].map((name) => `${first.specs[0].id}#/components/schemas/${name}`);
     first.compiler.ref('request', refs[0]);
     first.compiler.ref('response', refs[1]);
     first.save();
-    const hit = compileSpecs(paths(join(ROOT, 'specs')), cacheDir);
+    const hit = await compileSpecs(paths(join(ROOT, 'specs')), cacheDir);
     expect(hit.compiler.ref('request', refs[0])({ username: 'a', password: 'b' })).toBe(true);
     hit.save();
     const codeCaches = () => readdirSync(join(cacheDir, 'code')).filter((f) => f.endsWith('.v8'));
     expect(codeCaches()).toHaveLength(2); // request and response validators
-    const again = compileSpecs(paths(join(ROOT, 'specs')), cacheDir);
+    const again = await compileSpecs(paths(join(ROOT, 'specs')), cacheDir);
     again.save();
     expect(again.fromCache).toBe(true);
     expect(codeCaches()).toHaveLength(2);
   });
 
-  it('compiles afresh when a spec file changes', () => {
+  it('compiles afresh when a spec file changes', async () => {
     const cacheDir = mkdtempSync(join(tmpdir(), 'authmock-cache-'));
     const specs = mkdtempSync(join(tmpdir(), 'authmock-specs-'));
     cpSync(join(ROOT, 'specs'), specs, { recursive: true });
-    compileSpecs(paths(specs), cacheDir).save();
+    (await await compileSpecs(paths(specs), cacheDir)).save();
     const file = join(specs, 'social.openapi.yaml');
     writeFileSync(file, readFileSync(file, 'utf8').replace('title: Social network login API', 'title: Social network login API v2'));
-    const again = compileSpecs(paths(specs), cacheDir);
+    const again = await await compileSpecs(paths(specs), cacheDir);
     expect(again.fromCache).toBe(false);
     expect(again.specs[1].doc.info.title).toBe('Social network login API v2');
     again.save();
@@ -76,7 +76,7 @@ describe('the compile cache', () => {
 });
 
 describe('the compile cache directory', () => {
-  it('keeps only the newest few entries', () => {
+  it('keeps only the newest few entries', async () => {
     const cacheDir = mkdtempSync(join(tmpdir(), 'authmock-cache-'));
     const specs = mkdtempSync(join(tmpdir(), 'authmock-specs-'));
     cpSync(join(ROOT, 'specs'), specs, { recursive: true });
@@ -84,7 +84,7 @@ describe('the compile cache directory', () => {
     const original = readFileSync(file, 'utf8');
     for (let i = 0; i < 6; i++) {
       writeFileSync(file, original.replace('title: Social network login API', `title: Social network login API ${i}`));
-      compileSpecs(paths(specs), cacheDir).save();
+      (await await compileSpecs(paths(specs), cacheDir)).save();
     }
     expect(readdirSync(cacheDir)).toHaveLength(4);
   });
@@ -93,7 +93,7 @@ describe('the compile cache directory', () => {
 describe('the fixture cache', () => {
   it('serves the same accounts from a cached JSON copy of the fixture files', async () => {
     const cacheDir = mkdtempSync(join(tmpdir(), 'authmock-cache-'));
-    makeApp({ cacheDir });
+    await makeApp({ cacheDir }).app.ready;
     expect(readdirSync(join(cacheDir, 'yaml')).filter((f) => f.endsWith('.json'))).toHaveLength(2);
     const t = makeApp({ cacheDir });
     await customerToken(t);
@@ -112,38 +112,38 @@ const tamper = (file: string) => appendFileSync(file, `\nglobalThis.${TAMPER_FLA
 const tamperRan = () => (globalThis as Record<string, unknown>)[TAMPER_FLAG] === true;
 
 describe('the compile cache, against tampering', () => {
-  it('creates its directories private to the user (0700)', () => {
+  it('creates its directories private to the user (0700)', async () => {
     const cacheDir = join(mkdtempSync(join(tmpdir(), 'authmock-cache-')), 'new', 'cache');
-    compileSpecs(paths(join(ROOT, 'specs')), cacheDir).save();
+    (await compileSpecs(paths(join(ROOT, 'specs')), cacheDir)).save();
     expect(statSync(cacheDir).mode & 0o777).toBe(0o700);
     expect(statSync(onlyEntry(cacheDir)).mode & 0o777).toBe(0o700);
     expect(readdirSync(onlyEntry(cacheDir)).sort()).toEqual(['digests.json', 'request.cjs', 'response.cjs', 'specs.json']);
   });
 
-  it.each(['request.cjs', 'response.cjs'])('never runs a %s that differs from what it wrote, and compiles afresh', (name) => {
+  it.each(['request.cjs', 'response.cjs'])('never runs a %s that differs from what it wrote, and compiles afresh', async (name) => {
     const cacheDir = mkdtempSync(join(tmpdir(), 'authmock-cache-'));
-    compileSpecs(paths(join(ROOT, 'specs')), cacheDir).save();
+    (await compileSpecs(paths(join(ROOT, 'specs')), cacheDir)).save();
     tamper(join(onlyEntry(cacheDir), name));
-    const again = compileSpecs(paths(join(ROOT, 'specs')), cacheDir);
+    const again = await compileSpecs(paths(join(ROOT, 'specs')), cacheDir);
     expect(again.fromCache).toBe(false);
     expect(tamperRan()).toBe(false);
     again.save(); // writes the entry afresh: the next start uses it again
-    expect(compileSpecs(paths(join(ROOT, 'specs')), cacheDir).fromCache).toBe(true);
+    expect((await compileSpecs(paths(join(ROOT, 'specs')), cacheDir)).fromCache).toBe(true);
   });
 
-  it('does not trust a specs.json that differs from what it wrote', () => {
+  it('does not trust a specs.json that differs from what it wrote', async () => {
     const cacheDir = mkdtempSync(join(tmpdir(), 'authmock-cache-'));
-    compileSpecs(paths(join(ROOT, 'specs')), cacheDir).save();
+    (await compileSpecs(paths(join(ROOT, 'specs')), cacheDir)).save();
     const file = join(onlyEntry(cacheDir), 'specs.json');
     writeFileSync(file, readFileSync(file, 'utf8').replace('Social network login API', 'Forged API'));
-    const again = compileSpecs(paths(join(ROOT, 'specs')), cacheDir);
+    const again = await compileSpecs(paths(join(ROOT, 'specs')), cacheDir);
     expect(again.fromCache).toBe(false);
     expect(again.specs[1].doc.info.title).toBe('Social network login API');
   });
 
-  it('neither reads nor writes a cache directory others can write to', () => {
+  it('neither reads nor writes a cache directory others can write to', async () => {
     const cacheDir = mkdtempSync(join(tmpdir(), 'authmock-cache-'));
-    compileSpecs(paths(join(ROOT, 'specs')), cacheDir).save();
+    (await compileSpecs(paths(join(ROOT, 'specs')), cacheDir)).save();
     tamper(join(onlyEntry(cacheDir), 'request.cjs'));
     // Someone else could have written the code and its digest alike: nothing in here counts.
     const entry = onlyEntry(cacheDir);
@@ -153,24 +153,24 @@ describe('the compile cache, against tampering', () => {
       .digest('hex');
     writeFileSync(join(entry, 'digests.json'), JSON.stringify(digests));
     chmodSync(cacheDir, 0o777);
-    const again = compileSpecs(paths(join(ROOT, 'specs')), cacheDir);
+    const again = await compileSpecs(paths(join(ROOT, 'specs')), cacheDir);
     expect(again.fromCache).toBe(false);
     expect(tamperRan()).toBe(false);
 
     const fresh = mkdtempSync(join(tmpdir(), 'authmock-cache-'));
     chmodSync(fresh, 0o775);
-    compileSpecs(paths(join(ROOT, 'specs')), fresh).save();
+    (await compileSpecs(paths(join(ROOT, 'specs')), fresh)).save();
     expect(readdirSync(fresh)).toEqual([]);
   });
 
-  it.runIf(process.getuid?.() === 0)('neither reads nor writes a cache directory of another user', () => {
+  it.runIf(process.getuid?.() === 0)('neither reads nor writes a cache directory of another user', async () => {
     const cacheDir = mkdtempSync(join(tmpdir(), 'authmock-cache-'));
     chownSync(cacheDir, 65534, 65534);
-    compileSpecs(paths(join(ROOT, 'specs')), cacheDir).save();
+    (await compileSpecs(paths(join(ROOT, 'specs')), cacheDir)).save();
     expect(readdirSync(cacheDir)).toEqual([]);
   });
 
-  it('reads a YAML file afresh when its cached JSON copy was changed', () => {
+  it('reads a YAML file afresh when its cached JSON copy was changed', async () => {
     const cacheDir = mkdtempSync(join(tmpdir(), 'authmock-cache-'));
     const file = join(mkdtempSync(join(tmpdir(), 'authmock-yaml-')), 'accounts.yaml');
     writeFileSync(file, 'customers:\n  - email: roni@example.com\n');

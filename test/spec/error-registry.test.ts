@@ -7,7 +7,6 @@ import { COMMERCE_ERRORS, commerceError, type CommerceErrorCode } from '../../sr
 import { SOCIAL_ERRORS, socialError, type SocialErrorCode } from '../../src/apis/social/error-codes.js';
 import { createCommerceDialect } from '../../src/apis/commerce/dialect.js';
 import { createSocialDialect } from '../../src/apis/social/dialect.js';
-import type { Ctx } from '../../src/pipeline/context.js';
 import { loadSpec } from '../../src/spec/load-spec.js';
 import { createAjv } from '../../src/spec/create-ajv.js';
 import { createRuntime } from '../../src/runtime/create-runtime.js';
@@ -16,10 +15,11 @@ import { defaultConfig } from '../../src/config.js';
 import { MemoryStore } from '../../src/store/memory-store.js';
 import type { ResponseViolation } from '../../src/pipeline/check-response.js';
 import { ACCOUNTS, FakeClock, ROOT } from '../support/make-app.js';
+import { lazyApp } from '../support/lazy-app.js';
 
 /** The error schema every 4xx/5xx response of a spec uses, compiled by Ajv from the loaded spec. */
-function errorValidator(file: string, schema: string) {
-  const spec = loadSpec(join(ROOT, 'specs', file));
+async function errorValidator(file: string, schema: string) {
+  const spec = await loadSpec(join(ROOT, 'specs', file));
   const validate = createAjv('response', [spec]).getSchema(`${spec.id}#/components/schemas/${schema}`);
   if (!validate) throw new Error(`${file} has no schema ${schema}`);
   return validate;
@@ -47,18 +47,17 @@ function paramsFor(message: string, given: Record<string, unknown> | undefined):
 const commerceParams = (code: CommerceErrorCode) => paramsFor(COMMERCE_ERRORS[code].message, COMMERCE_PARAMS[code]);
 const socialParams = (code: SocialErrorCode) => paramsFor(SOCIAL_ERRORS[code].message, SOCIAL_PARAMS[code]);
 
-const ctxAnswering = (responseType: 'json' | 'xml') => ({ responseType }) as Ctx;
 const xml = new XMLParser();
 
-describe('every commerce error code', () => {
-  const validate = errorValidator('commerce.openapi.yaml', 'ErrorResponse');
+describe('every commerce error code', async () => {
+  const validate = await errorValidator('commerce.openapi.yaml', 'ErrorResponse');
+  const commerceDialect = (dev: boolean) => createCommerceDialect({ stores: new Map(), developerMode: dev });
   const cases = (Object.keys(COMMERCE_ERRORS) as CommerceErrorCode[]).flatMap((code) => [false, true].map((dev) => ({ code, dev })));
 
   it.each(cases)('renders $code (developer mode $dev) with its status and a body of the spec', ({ code, dev }) => {
-    const dialect = createCommerceDialect(new Map(), dev);
+    const dialect = commerceDialect(dev);
     const err = commerceError(code, commerceParams(code), 'what went wrong');
-    const ctx = ctxAnswering('json');
-    const wire = dialect.serialize(dialect.renderError(err, ctx), ctx);
+    const wire = dialect.serialize(dialect.renderError(err, 'json'), 'json', JSON.stringify);
     expect(wire.status).toBe(COMMERCE_ERRORS[code].status);
     expect(wire.headers['Content-Type']).toBe('application/json; charset=utf-8');
     const body = JSON.parse(wire.payload as string);
@@ -70,22 +69,20 @@ describe('every commerce error code', () => {
   });
 
   it.each(Object.keys(COMMERCE_ERRORS) as CommerceErrorCode[])('renders %s as the <response> XML of the same status', (code) => {
-    const dialect = createCommerceDialect(new Map(), false);
-    const ctx = ctxAnswering('xml');
-    const wire = dialect.serialize(dialect.renderError(commerceError(code, commerceParams(code)), ctx), ctx);
+    const dialect = commerceDialect(false);
+    const wire = dialect.serialize(dialect.renderError(commerceError(code, commerceParams(code)), 'xml'), 'xml', JSON.stringify);
     expect(wire.status).toBe(COMMERCE_ERRORS[code].status);
     expect(wire.headers['Content-Type']).toBe('application/xml; charset=utf-8');
     expect(xml.parse(wire.payload as string).response.message).toBeTruthy();
   });
 });
 
-describe('every social error code', () => {
-  const validate = errorValidator('social.openapi.yaml', 'Failure');
+describe('every social error code', async () => {
+  const validate = await errorValidator('social.openapi.yaml', 'Failure');
 
   it.each(Object.keys(SOCIAL_ERRORS) as SocialErrorCode[])('renders %s with its status and a body of the spec', (code) => {
     const dialect = createSocialDialect();
-    const ctx = ctxAnswering('json');
-    const wire = dialect.serialize(dialect.renderError(socialError(code, socialParams(code)), ctx), ctx);
+    const wire = dialect.serialize(dialect.renderError(socialError(code, socialParams(code)), 'json'), 'json', JSON.stringify);
     expect(wire.status).toBe(SOCIAL_ERRORS[code].status);
     const body = JSON.parse(wire.payload as string);
     expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
@@ -113,7 +110,7 @@ describe("another dialect's error thrown by a handler", () => {
       },
       hooks: { onResponseViolation: (v) => violations.push(v) },
     });
-    return { http: request(createApp(runtime)), lines, violations };
+    return { http: request(lazyApp(runtime.then((r) => createApp(r)))), lines, violations };
   }
 
   it("is answered as the commerce API's own 500 and logged with its report id", async () => {

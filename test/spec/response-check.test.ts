@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNTS, customerToken, makeApp } from '../support/make-app.js';
-import type { Handler } from '../../src/pipeline/context.js';
+import type { Handler } from '../../src/pipeline/stages.js';
 
 describe('answers are checked against the spec', () => {
   it("turns a handler answer that lost a required field into the API's 500 and reports it", async () => {

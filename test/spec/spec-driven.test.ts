@@ -67,45 +67,71 @@ describe('an operation added to a spec', () => {
   });
 });
 
+describe('an operation the spec leaves incomplete', () => {
+  it('is served without an operationId under a name made of its method and path, with a warning', async () => {
+    const specsDir = editSpecs(({ commerce }) => {
+      delete commerce.paths['/V1/directory/currency'].get.operationId;
+    });
+    const runtime = await startWith(specsDir)();
+    const commerce = runtime.apis.find((a) => a.name === 'commerce')!;
+    expect(commerce.model.operations.map((o) => o.operationId)).toContain('getV1DirectoryCurrency');
+    expect(runtime.warnings.join('\n')).toMatch(/GET \/V1\/directory\/currency has no operationId; it is called getV1DirectoryCurrency/);
+  });
+
+  it('answers from its schema when it shows no example', async () => {
+    const specsDir = editSpecs(({ commerce }) => {
+      const op = structuredClone(wishlist) as any;
+      delete op.responses['200'].content['application/json'].example;
+      commerce.paths['/V1/wishlist/me'] = { get: op };
+    });
+    const t = makeApp({ specsDir });
+    const token = await customerToken(t);
+    const res = await t.http.get('/rest/V1/wishlist/me').set('Authorization', `Bearer ${token}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ items: ['string'] });
+  });
+});
+
 describe('a spec that cannot be served stops the start', () => {
-  it('names the file, the JSON pointer and the operation for a schema that does not compile', () => {
+  it('names the file, the JSON pointer and the operation for a schema that does not compile', async () => {
     const specsDir = editSpecs(({ commerce }) => {
       commerce.paths['/V1/customers/me'].get.responses['200'] = {
         description: 'broken',
         content: { 'application/json': { schema: { $ref: '#/components/schemas/NoSuchSchema' } } },
       };
     });
-    expect(startWith(specsDir)).toThrowError(
+    await expect(startWith(specsDir)()).rejects.toThrowError(
       /commerce\.openapi\.yaml#\/paths\/~1V1~1customers~1me\/get\/responses\/200.*getCurrentCustomer/,
     );
   });
 
-  it('names an operation without an operationId', () => {
+  it('names a duplicate operationId with both places', async () => {
     const specsDir = editSpecs(({ social }) => {
-      delete social.paths['/socialapi/user/get/profile'].get.operationId;
+      social.paths['/socialapi/user/get/profile'].get.operationId = 'login';
     });
-    expect(startWith(specsDir)).toThrowError(
-      /social\.openapi\.yaml#\/paths\/~1socialapi~1user~1get~1profile\/get: operation has no operationId/,
+    await expect(startWith(specsDir)()).rejects.toThrowError(
+      /social\.openapi\.yaml#\/paths\/~1socialapi~1user~1get~1profile\/get \(operation login\): duplicate operationId \(also at \/paths\/~1socialapi~1auth~1post~1login\/post\)/,
     );
   });
 
-  it('names an operation whose permission is not valid data', () => {
+  it('names an operation whose permission is not valid data', async () => {
     const specsDir = editSpecs(({ commerce }) => {
       commerce.paths['/V1/customers/me'].get['x-authmock-permission'] = 'everyone';
     });
-    expect(startWith(specsDir)).toThrowError(/x-authmock-permission.*getCurrentCustomer.*everyone/);
+    await expect(startWith(specsDir)()).rejects.toThrowError(/x-authmock-permission.*getCurrentCustomer.*everyone/);
   });
 
-  it('names an operation that has neither a handler nor an example', () => {
-    const specsDir = editSpecs(({ commerce }) => {
-      const op = structuredClone(wishlist) as any;
-      delete op.responses['200'].content['application/json'].example;
-      commerce.paths['/V1/wishlist/me'] = { get: op };
+  it('names a handler whose operation the spec does not have', async () => {
+    const start = createRuntime({
+      config: { ...defaultConfig(ROOT), state: 'memory', cacheDir: undefined },
+      store: new MemoryStore(),
+      log: createLogger('silent'),
+      handlers: { commerce: { getMyWishlist: () => ({ status: 200, body: {} }) } },
     });
-    expect(startWith(specsDir)).toThrowError(/getMyWishlist.*no handler and no 2xx response example/);
+    await expect(start).rejects.toThrowError(/commerce\.openapi\.yaml#\/paths \(operation getMyWishlist\): a handler exists for this operationId/);
   });
 
-  it('names a fixture record that does not match the spec schema', () => {
+  it('names a fixture record that does not match the spec schema', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'authmock-fixtures-'));
     cpSync(join(ROOT, 'fixtures'), dir, { recursive: true });
     const commerce = parse(readFileSync(join(dir, 'commerce.yaml'), 'utf8'));
@@ -117,6 +143,6 @@ describe('a spec that cannot be served stops the start', () => {
         store: new MemoryStore(),
         log: createLogger('silent'),
       });
-    expect(start).toThrowError(/commerce\.yaml customers\[0\]\.record: does not match the spec schema: \/id/);
+    await expect(start()).rejects.toThrowError(/commerce\.yaml customers\[0\]\.record: does not match the spec schema: \/id/);
   });
 });

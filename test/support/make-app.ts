@@ -6,6 +6,7 @@ import { MemoryStore } from '../../src/store/memory-store.js';
 import type { Store } from '../../src/store/store.js';
 import { createRuntime, type RuntimeOptions } from '../../src/runtime/create-runtime.js';
 import { createApp } from '../../src/http/create-app.js';
+import { lazyApp, type LazyApp } from './lazy-app.js';
 import { createLogger } from '../../src/log/create-logger.js';
 import type { ResponseViolation } from '../../src/pipeline/check-response.js';
 
@@ -24,7 +25,7 @@ export class FakeClock {
 
 export interface TestApp {
   http: ReturnType<typeof request>;
-  app: ReturnType<typeof createApp>;
+  app: LazyApp;
   store: Store;
   clock: FakeClock;
   config: Config;
@@ -53,7 +54,7 @@ export function makeApp(
     handlers: options.handlers,
     hooks: { onResponseViolation: (v) => violations.push(v) },
   });
-  const app = createApp(runtime);
+  const app = lazyApp(runtime.then((r) => createApp(r)));
   const t: TestApp = { http: request(app), app, store, clock, config, violations };
   if (!options.expectViolations) open.push(t);
   return t;

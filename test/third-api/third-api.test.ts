@@ -6,13 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../src/config.js';
 import { MemoryStore } from '../../src/store/memory-store.js';
 import { createRuntime, type Runtime } from '../../src/runtime/create-runtime.js';
+import { builtinApis } from '../../src/check/check-command.js';
+import type { CheckedApi } from '../../src/check/spec-model.js';
 import { createApp } from '../../src/http/create-app.js';
 import { createLogger } from '../../src/log/create-logger.js';
 import { API_MODULES, type ApiModule } from '../../src/apis/index.js';
-import { socialModule } from '../../src/apis/social/index.js';
 import { runCheckCommand, type CheckFlags } from '../../src/check/check-command.js';
 import type { ResponseViolation } from '../../src/pipeline/check-response.js';
-import { notesModule } from './notes/index.js';
+import { notesChecked, notesModule } from './notes/index.js';
 import { userToIdentity } from './notes/identities.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -28,14 +29,14 @@ const violations: ResponseViolation[] = [];
 
 beforeAll(async () => {
   const config = { ...defaultConfig(ROOT), state: 'memory' as const, logLevel: 'silent' as const, cacheDir: undefined };
-  runtime = createRuntime({
+  runtime = await createRuntime({
     config,
     store,
     modules: MODULES,
     log: createLogger('silent'),
     hooks: { onResponseViolation: (v) => violations.push(v) },
   });
-  const app = createApp(runtime);
+  const app = await createApp(runtime);
   server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -58,7 +59,10 @@ async function logIn(username: string, password: string): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 
-async function check(modules: readonly ApiModule[], api: string): Promise<{ code: number; out: string }> {
+const CHECKED: readonly CheckedApi[] = [...builtinApis(), notesChecked];
+const SOCIAL = builtinApis().filter((a) => a.name === 'social');
+
+async function check(modules: readonly CheckedApi[], api: string): Promise<{ code: number; out: string }> {
   const stdout = new PassThrough();
   let out = '';
   stdout.on('data', (c: Buffer) => (out += c.toString()));
@@ -116,7 +120,7 @@ describe('a third API built from a folder of its own', () => {
   });
 
   it('passes every case of `authmock check --api notes` given the registry and the third API', async () => {
-    const { code, out } = await check(MODULES, 'notes');
+    const { code, out } = await check(CHECKED, 'notes');
     expect(out).toMatch(/notes listNotes {2}a notes token -> served/);
     // the other APIs' tokens need --api all; the run below has them
     expect(out).toMatch(/PASS {2}\d+ cases passed, 0 failed, 4 skipped/);
@@ -124,7 +128,7 @@ describe('a third API built from a folder of its own', () => {
   });
 
   it('passes every case against it and the social API together, other-API tokens both ways', async () => {
-    const { code, out } = await check([socialModule, notesModule], 'all');
+    const { code, out } = await check([...SOCIAL, notesChecked], 'all');
     expect(out).toMatch(/notes listNotes {2}a social userToken \(other API\) -> denied/);
     expect(out).toMatch(/social getProfile {2}a notes token \(other API\) -> denied/);
     expect(out).toMatch(/PASS {2}\d+ cases passed, 0 failed, 0 skipped/);
@@ -132,7 +136,7 @@ describe('a third API built from a folder of its own', () => {
   });
 
   it('passes every case of `authmock check` given only the notes module', async () => {
-    const { code, out } = await check([notesModule], 'all');
+    const { code, out } = await check([notesChecked], 'all');
     expect(out).toMatch(/PASS {2}\d+ cases passed, 0 failed, 0 skipped/);
     expect(code).toBe(0);
   });

@@ -4,7 +4,7 @@ import { isAuthorized, isValidated } from '../../pipeline/dialect.js';
 import type { Authorized } from '../../pipeline/stages.js';
 import { describeRequired } from '../../pipeline/describe-required.js';
 import type { OauthRefusal } from '../../auth/oauth1/index.js';
-import { splitCommercePath, TWO_FACTOR_OPERATIONS } from './route.js';
+import { splitCommercePath } from './route.js';
 import { createNegotiator } from './negotiate.js';
 import { createCommerceDecoder } from './decode-body.js';
 import { castCommercePathParams } from './cast-path-params.js';
@@ -22,8 +22,6 @@ const XML_TYPE = 'application/xml; charset=utf-8';
 export interface CommerceDialectOptions {
   stores: ReadonlyMap<string, StoreView>;
   developerMode: boolean;
-  /** --admin-2fa: the two-factor login route exists */
-  admin2fa: boolean;
 }
 
 /**
@@ -45,7 +43,6 @@ export function createCommerceDialect(options: CommerceDialectOptions): Dialect 
       const { path, scope } = splitCommercePath(req, storeCodes);
       const match = kit.route(path, scope);
       if (match.kind !== 'found') throw commerceError('NO_ROUTE');
-      if (!options.admin2fa && TWO_FACTOR_OPERATIONS.has(match.op.operationId)) throw commerceError('NO_ROUTE');
       const authenticated = await kit.authenticate({ op: match.op, pathParams: match.params, scope });
       const { reported } = authenticated.authn;
       if (reported.outcome === 'refused') throw oauthRefusalError(reported.refusal as OauthRefusal);

@@ -1,5 +1,5 @@
 import type { Identity } from '../../store/store.js';
-import type { Services } from '../../pipeline/context.js';
+import type { Services } from '../../pipeline/stages.js';
 
 export const API = 'commerce';
 

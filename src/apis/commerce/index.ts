@@ -1,6 +1,7 @@
 import type { ApiModule } from '../api-module.js';
 import type { Handler } from '../../pipeline/stages.js';
 import { createCommerceDialect } from './dialect.js';
+import { TWO_FACTOR_OPERATIONS } from './route.js';
 import { commerceHandlers } from './handlers/index.js';
 import { createCommerceTokens } from './token-codec.js';
 import { loadCommerceFixtures } from './load-fixtures.js';
@@ -13,17 +14,19 @@ export const commerceModule: ApiModule = {
   specFile: 'commerce.openapi.yaml',
   fixtureFile: 'commerce.yaml',
   claims: ['/rest'],
+  userTypes: ['customer', 'admin'],
   build(setup) {
     const fixtures = loadCommerceFixtures(setup);
     const storeCodes = ['default', 'all', ...[...fixtures.stores.keys()].filter((c) => c !== 'default')];
     const tokens = createCommerceTokens(setup.stateKey);
     return {
-      dialect: createCommerceDialect({ stores: fixtures.stores, developerMode: setup.config.developerMode, admin2fa: setup.config.admin2fa === true }),
+      dialect: createCommerceDialect({ stores: fixtures.stores, developerMode: setup.config.developerMode }),
+      // without --admin-2fa the platform has no two-factor route at all
+      unserved: setup.config.admin2fa ? undefined : TWO_FACTOR_OPERATIONS,
       handlers: commerceHandlers as Record<string, Handler>,
       tokens,
       seed: fixtures.seed,
       directory: createCommerceDirectory(tokens),
-      userTypes: ['customer', 'admin'],
       identityKinds: commerceIdentityKinds(setup.secrets, setup.schema('Customer')),
       strictAnswers: true,
       describeAccounts: () => [

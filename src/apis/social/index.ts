@@ -16,6 +16,7 @@ export const socialModule: ApiModule = {
   specFile: 'social.openapi.yaml',
   fixtureFile: 'social.yaml',
   claims: ['/socialapi'],
+  userTypes: ['social'],
   build(setup) {
     const fixtures = loadSocialFixtures(setup);
     const tokens = createSocialTokens(setup.stateKey);
@@ -33,7 +34,6 @@ export const socialModule: ApiModule = {
           principalOf: (record) => resolveSocialPrincipal(record, services, ns.name),
         },
       }),
-      userTypes: ['social'],
       identityKinds: socialIdentityKinds(setup.secrets, setup.schema('UserProfile'), setup.baseUrl),
       strictAnswers: true,
       describeAccounts: () => [`users: ${fixtures.usernames.join(', ')} (client app: ${fixtures.apiKeys.join(', ')})`],

@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import type { ValidationPlace } from '../../pipeline/dialect.js';
+import type { ValidationPlace } from '../../pipeline/trace.js';
 import { socialError, type SocialError } from './error-codes.js';
 import { valueAtInstancePath } from '../../spec/json-pointer.js';
 

@@ -44,7 +44,7 @@ async function login(parts: BindingParts, binding: LoginBinding, call: Call): Pr
     throw new SpecApiError(parts.api, 'LOGIN_FAILED', {}, { op: call.op, ...(declared ? { status: declared } : {}) });
   }
   const token = await issueToken({
-    store: services.store,
+    tokens: services.store.tokens,
     ns: ns.name,
     api: parts.api,
     codec: call.api.tokens,

@@ -39,6 +39,7 @@ export function createSpecModule(source: SpecSource): ApiModule {
   return {
     name,
     specFile,
+    userTypes: ['user', 'client'],
     overlay: (file ?? EMPTY_IDENTITY_FILE).operations,
     build(setup) {
       const { model, secrets, sample } = setup;

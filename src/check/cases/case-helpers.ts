@@ -27,7 +27,7 @@ export const PRISM_ANSWERS = {
 
 /** The role a caller needs to be served, from the spec's x-authmock-permission: the API's first role that reaches it. */
 export function grantedRole(m: OperationModel): AccountRole | undefined {
-  const permission = m.op.permission;
+  const permission = m.op.permission ?? { kind: 'anonymous' };
   if (permission.kind === 'anonymous') return undefined;
   const roles = Object.keys(m.profile.roles).filter((r) => r !== m.profile.lockoutRole);
   const reach = permission.kind === 'self' ? 'self' : permission.kind === 'acl' ? 'all-resources' : undefined;

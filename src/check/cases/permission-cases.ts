@@ -1,4 +1,6 @@
 import type { Permission } from '../../core/types.js';
+
+const ANONYMOUS: Permission = { kind: 'anonymous' };
 import type { Accounts, AccountRole } from '../accounts.js';
 import { findRole, type ApiProfile } from '../api-profile.js';
 import type { CheckCase, Expectation } from '../case-types.js';
@@ -34,7 +36,7 @@ export const GARBAGE_TOKEN = 'garbage-token-authmock-check';
  */
 export function buildPermissionCases(m: OperationModel, input: BuildInput): CheckCase[] {
   return callersOf(m.api, input).map((caller) => {
-    const outcome = expectedAccess(m.op.permission, caller.key, input.accounts, m.profile);
+    const outcome = expectedAccess(m.op.permission ?? ANONYMOUS, caller.key, input.accounts, m.profile);
     const expect: Expectation = {
       check: outcome === 'success' ? 'access_allowed' : outcome === 'denied' ? 'access_denied' : 'access_not_granted',
       outcome,
@@ -51,7 +53,7 @@ export function buildPermissionCases(m: OperationModel, input: BuildInput): Chec
       category: 'permission',
       requires: [...new Set([...requiredRoles(m, undefined), ...caller.requires])],
       tags,
-      matrix: { caller: caller.key, callerTitle: caller.title, expected: outcome, permission: describePermission(m.op.permission) },
+      matrix: { caller: caller.key, callerTitle: caller.title, expected: outcome, permission: describePermission(m.op.permission ?? ANONYMOUS) },
       run: async (ctx) => {
         await ctx.call(await callWithToken(m, ctx.session, await caller.token(ctx.session, m)), expect);
       },

@@ -1,12 +1,12 @@
-import type { Ctx, Handler } from '../../pipeline/context.js';
-import type { ApiRuntime, IdentityKind, IdentityTools } from '../../pipeline/api-runtime.js';
-import { IdentityInputError } from '../../pipeline/api-runtime.js';
+import type { Call as Ctx, Handler } from '../../pipeline/stages.js';
+import type { ServedApi, IdentityKind, IdentityTools } from '../../pipeline/served-api.js';
+import { IdentityInputError } from '../../pipeline/served-api.js';
 import type { Runtime } from '../../pipeline/runtime.js';
 import type { Identity } from '../../store/store.js';
 import { controlError } from '../control-error.js';
 
 interface Target {
-  api: ApiRuntime;
+  api: ServedApi;
   kind: IdentityKind;
   name: string;
 }
@@ -60,11 +60,13 @@ export function createIdentityHandlers(runtime: Runtime): Record<string, Handler
     async (ctx) => {
       const t = apiName ? target(apiName, kindName) : fromPath(ctx);
       await runtime.namespaces.ensure(ctx.ns.name);
-      const identity = await guarded(() => t.kind.create((ctx.body ?? {}) as Record<string, unknown>, tools(ctx, t)));
+      const made = await guarded(() => t.kind.create((ctx.body ?? {}) as Record<string, unknown>, tools(ctx, t)));
+      // a secret the caller did not choose (a generated API key) is shown in this answer only
+      const { identity, reveal } = 'identity' in made ? made : { identity: made, reveal: undefined };
       const exists = await store.identities.get({ ...kindIn(ctx, t), id: identity.id });
       if (exists) throw controlError('CONFLICT', `a ${t.name} with id ${identity.id} exists`);
       await save(ctx, t, identity);
-      return { status: 201, body: t.kind.view(identity, ctx.ns.now()) };
+      return { status: 201, body: { ...t.kind.view(identity, ctx.ns.now()), ...reveal } };
     };
   return {
     async listIdentities(ctx) {

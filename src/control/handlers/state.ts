@@ -1,4 +1,4 @@
-import type { Handler } from '../../pipeline/context.js';
+import type { Handler } from '../../pipeline/stages.js';
 import type { Runtime } from '../../pipeline/runtime.js';
 import type { NamespaceRecord, NamespaceSettings } from '../../store/store.js';
 import { effectiveSettings, DEFAULT_NAMESPACE } from '../../pipeline/namespaces.js';
@@ -14,7 +14,7 @@ export function createStateHandlers(runtime: Runtime, onReset: (ns: string) => v
   const settingsOf = (r: NamespaceRecord) => {
     const s = effectiveSettings(config, r.settings);
     const lifetimes: Record<string, number | null> = {};
-    for (const type of runtime.modules.flatMap((m) => m.userTypes)) lifetimes[type] = s.tokenLifetimes[type] ?? null;
+    for (const type of runtime.apis.flatMap((a) => a.userTypes)) lifetimes[type] = s.tokenLifetimes[type] ?? null;
     return { lockoutFailures: s.lockout.maxFailures, lockoutSeconds: s.lockout.seconds, tokenLifetimes: lifetimes };
   };
   return {
@@ -47,7 +47,7 @@ export function createStateHandlers(runtime: Runtime, onReset: (ns: string) => v
         lockoutSeconds?: number | null;
         tokenLifetimes?: Record<string, number | null>;
       };
-      const types = new Set(runtime.modules.flatMap((m) => m.userTypes));
+      const types = new Set(runtime.apis.flatMap((a) => a.userTypes));
       const unknown = Object.keys(change.tokenLifetimes ?? {}).filter((t) => !types.has(t));
       if (unknown.length) throw controlError('BAD_REQUEST', `unknown token type ${unknown.join(', ')} (known: ${[...types].join(', ')})`);
       const next: NamespaceSettings = { ...current.settings };

@@ -1,10 +1,24 @@
-import type { Handler } from '../../pipeline/context.js';
+import type { Call, Handler } from '../../pipeline/stages.js';
+import type { ServedApi } from '../../pipeline/served-api.js';
 import type { Runtime } from '../../pipeline/runtime.js';
 import type { TokenRecord } from '../../store/store.js';
 import { issueToken } from '../../auth/issue-token.js';
 import { controlError } from '../control-error.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** What POST /__authmock/tokens takes: a built-in's {userType, userId}, or a user spec's {user | clientId, scopes, claims}. */
+interface MintInput {
+  api: string;
+  userType?: string;
+  userId?: string | number;
+  clientApp?: string;
+  user?: string;
+  clientId?: string;
+  scopes?: string[];
+  claims?: Record<string, unknown>;
+  expiresIn?: number;
+}
 
 /** Tokens (issued without a login, listed without their secret, revoked) and lockouts. */
 export function createTokenHandlers(runtime: Runtime): Record<string, Handler> {
@@ -20,6 +34,7 @@ export function createTokenHandlers(runtime: Runtime): Record<string, Handler> {
     userType: t.userType,
     userId: t.userId,
     ...(t.clientApp ? { clientApp: t.clientApp } : {}),
+    ...(t.scopes ? { scopes: t.scopes } : {}),
     issuedAt: iso(t.issuedAt),
     expiresAt: t.expiresAt === null ? null : iso(t.expiresAt),
     expired: t.expiresAt !== null && t.expiresAt <= now,
@@ -32,18 +47,10 @@ export function createTokenHandlers(runtime: Runtime): Record<string, Handler> {
       return { status: 200, body: all.map((t) => view(t, now)) };
     },
     async issueToken(ctx) {
-      const body = ctx.body as { api: string; userType: string; userId: string | number; clientApp?: string };
+      const body = ctx.body as MintInput;
       const api = apiNamed(body.api);
-      const userId = String(body.userId);
-      const kind = Object.values(api.identityKinds ?? {}).find((k) => k.userType === body.userType);
-      if (!kind) throw controlError('BAD_REQUEST', `the ${api.name} API issues no ${body.userType} tokens`);
       await runtime.namespaces.ensure(ctx.ns.name);
-      const identity = await store.identities.get({ ns: ctx.ns.name, api: api.name, kind: kind.kind, id: userId });
-      if (!identity) throw controlError('NOT_FOUND', `no ${api.name} ${body.userType} with id ${userId}`);
-      // Tokens bound to a client app (social) take the one asked for, or the first there is.
-      let clientApp = body.clientApp;
-      if (clientApp === undefined && body.userType === 'social')
-        clientApp = (await store.identities.list({ ns: ctx.ns.name, api: api.name, kind: 'app' }))[0]?.id;
+      const who = await mintedFor(ctx, api, body);
       const token = await issueToken({
         tokens: store.tokens,
         ns: ctx.ns.name,
@@ -51,10 +58,12 @@ export function createTokenHandlers(runtime: Runtime): Record<string, Handler> {
         codec: api.tokens,
         random: runtime.services.random,
         now: ctx.ns.now(),
-        lifetime: ctx.ns.settings.tokenLifetimes[body.userType],
-        userType: body.userType,
-        userId,
-        clientApp,
+        lifetime: body.expiresIn ?? ctx.ns.settings.tokenLifetimes[who.userType],
+        userType: who.userType,
+        userId: who.userId,
+        clientApp: who.clientApp,
+        scopes: who.scopes,
+        claims: body.claims,
       });
       const id = api.tokens.decode(token)[0]?.id;
       return { status: 201, body: { token, id } };
@@ -94,4 +103,37 @@ export function createTokenHandlers(runtime: Runtime): Record<string, Handler> {
       return { status: 204, body: undefined };
     },
   };
+}
+
+/**
+ * Whom a minted token is for: a built-in API's user type and id, or a user spec's user or
+ * client, with scopes that default to the identity's and may not exceed them.
+ */
+async function mintedFor(
+  ctx: Call,
+  api: ServedApi,
+  body: MintInput,
+): Promise<{ userType: string; userId: string; clientApp?: string; scopes?: string[] }> {
+  const { store } = ctx.services;
+  const ns = ctx.ns.name;
+  if (body.user !== undefined || body.clientId !== undefined) {
+    const kind = body.user !== undefined ? 'user' : 'client';
+    const id = body.user ?? body.clientId!;
+    const identity = await store.identities.get({ ns, api: api.name, kind, id });
+    if (!identity) throw controlError('NOT_FOUND', `no ${api.name} ${kind} ${id}`);
+    const held = (identity.data.scopes as string[] | undefined) ?? [];
+    const extra = (body.scopes ?? []).filter((s) => !held.includes(s));
+    if (extra.length) throw controlError('BAD_REQUEST', `${kind} ${id} does not hold ${extra.join(', ')} (it holds ${held.join(', ') || 'no scopes'})`);
+    return { userType: kind, userId: id, scopes: body.scopes ?? held };
+  }
+  if (body.userType === undefined || body.userId === undefined) throw controlError('BAD_REQUEST', 'name the token\'s owner: userType and userId, or user, or clientId');
+  const userId = String(body.userId);
+  const kind = Object.values(api.identityKinds ?? {}).find((k) => k.userType === body.userType);
+  if (!kind) throw controlError('BAD_REQUEST', `the ${api.name} API issues no ${body.userType} tokens`);
+  const identity = await store.identities.get({ ns, api: api.name, kind: kind.kind, id: userId });
+  if (!identity) throw controlError('NOT_FOUND', `no ${api.name} ${body.userType} with id ${userId}`);
+  // Tokens bound to a client app (social) take the one asked for, or the first there is.
+  let clientApp = body.clientApp;
+  if (clientApp === undefined && body.userType === 'social') clientApp = (await store.identities.list({ ns, api: api.name, kind: 'app' }))[0]?.id;
+  return { userType: body.userType, userId, clientApp };
 }

@@ -1,4 +1,4 @@
-import type { Handler } from '../../../src/pipeline/context.js';
+import type { Handler } from '../../../src/pipeline/stages.js';
 import { issueToken } from '../../../src/auth/issue-token.js';
 import { notesError } from './error-codes.js';
 import { findUser, type NotesUser } from './identities.js';

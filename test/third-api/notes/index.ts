@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { ApiModule } from '../../../src/apis/api-module.js';
-import type { Principal } from '../../../src/core/types.js';
+import type { UserPrincipal } from '../../../src/auth/verdict.js';
 import { createNotesDialect } from './dialect.js';
 import { notesHandlers } from './handlers.js';
 import { createNotesTokens } from './token-codec.js';
@@ -13,32 +13,33 @@ export const notesModule: ApiModule = {
   name: 'notes',
   specFile: join(import.meta.dirname, 'notes.openapi.yaml'),
   fixtureFile: join(import.meta.dirname, 'notes.yaml'),
-  prefix: '/notesapi',
-  servedAt: '/notesapi/...',
+  claims: ['/notesapi'],
   userTypes: ['notes'],
-  checker: notesCheckerProfile,
   build(setup) {
     const users = loadNotesFixtures(setup);
+    const tokens = createNotesTokens();
     return {
       dialect: createNotesDialect(),
       handlers: notesHandlers,
-      tokens: createNotesTokens(),
+      tokens,
       seed: users.map(userToIdentity),
-      async resolvePrincipal(record, ctx): Promise<Principal | undefined> {
-        if (record.userType !== 'notes') return undefined;
-        const user = await findUser(ctx.services.store.identities, ctx.ns.name, record.userId);
-        return (
-          user && {
-            kind: 'user',
-            userType: 'notes',
-            userId: user.username,
-            tokenId: record.id,
-            access: { selfService: false },
-            identity: user,
-          }
-        );
-      },
+      directory: (ns, services) => ({
+        now: () => ns.now(),
+        tokens: {
+          codec: tokens,
+          find: (id) => services.store.tokens.find({ ns: ns.name, api: 'notes', id }),
+          async principalOf(record): Promise<UserPrincipal | undefined> {
+            if (record.userType !== 'notes') return undefined;
+            const user = await findUser(services.store.identities, ns.name, record.userId);
+            return user && { kind: 'user', userType: 'notes', userId: user.username, tokenId: record.id, scopes: new Set(), identity: user };
+          },
+        },
+      }),
+      strictAnswers: true,
       describeAccounts: () => [`users: ${users.map((u) => u.username).join(', ')}`],
     };
   },
 };
+
+/** What `authmock check` is given: the notes module beside its checker profile. */
+export const notesChecked = { name: 'notes', specFile: notesModule.specFile, fixtureFile: notesModule.fixtureFile, checker: notesCheckerProfile };

@@ -1,4 +1,4 @@
-import type { ModuleSetup } from '../../../src/pipeline/api-runtime.js';
+import type { ModuleSetup } from '../../../src/apis/api-module.js';
 import { requireFixture } from '../../../src/fixtures/fixture-error.js';
 import type { NotesUser } from './identities.js';
 

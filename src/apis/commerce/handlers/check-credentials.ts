@@ -1,4 +1,4 @@
-import type { Ctx } from '../../../pipeline/context.js';
+import type { Call } from '../../../pipeline/stages.js';
 import { Lockout } from '../../../auth/lockout.js';
 import { commerceError } from '../error-codes.js';
 
@@ -8,7 +8,7 @@ import { commerceError } from '../error-codes.js';
  * clears the count. All failures give the same generic 401.
  */
 export async function checkCredentials(
-  ctx: Pick<Ctx, 'services' | 'ns'>,
+  ctx: Pick<Call, 'services' | 'ns'>,
   userType: 'customer' | 'admin',
   username: string,
   storedDigest: Buffer | undefined,

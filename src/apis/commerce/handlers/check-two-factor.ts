@@ -1,4 +1,4 @@
-import type { Ctx } from '../../../pipeline/context.js';
+import type { Call } from '../../../pipeline/stages.js';
 import { verifyTotp } from '../../../auth/totp.js';
 import { commerceError } from '../error-codes.js';
 import type { Admin } from '../identities.js';
@@ -28,7 +28,7 @@ export function refuseAdminTokenWithTwoFactor(admin: Admin): never {
  * then the code at the namespace's time with the 2.4.8 leeway (§8). A wrong code does not
  * count towards the lockout.
  */
-export function checkGoogleCode(ctx: Pick<Ctx, 'ns'>, admin: Admin, otp: string): void {
+export function checkGoogleCode(ctx: Pick<Call, 'ns'>, admin: Admin, otp: string): void {
   const { providers } = providersOf(admin);
   if (!providers.includes(GOOGLE)) throw commerceError('TFA_PROVIDER_NOT_ALLOWED');
   if (!admin.googleSecret) throw commerceError('TFA_PROVIDER_NOT_CONFIGURED');

@@ -1,9 +1,9 @@
-import type { Ctx } from '../../../pipeline/context.js';
+import type { Call } from '../../../pipeline/stages.js';
 import { issueToken } from '../../../auth/issue-token.js';
 
 /** A commerce token for a customer or an admin, with the namespace's lifetime for that type. */
 export function issueCommerceToken(
-  ctx: Pick<Ctx, 'services' | 'ns' | 'api'>,
+  ctx: Pick<Call, 'services' | 'ns' | 'api'>,
   userType: 'customer' | 'admin',
   userId: number,
 ): Promise<string> {
