@@ -40,6 +40,8 @@ export interface ApiModule {
   readonly userTypes: readonly string[];
   /** the seed identities: a file name inside the fixtures directory, or an absolute path */
   readonly fixtureFile?: string;
+  /** how the banner shows where it is served (`/rest/V1/...`); default: its claims */
+  readonly servedAt?: string;
   /** path prefixes whose requests are this API's, its own 404s included; default: where its spec is mounted */
   readonly claims?: readonly string[];
   /** scopes and owner rules added to its operations, by operationId (a user spec's identity file) */

@@ -45,7 +45,11 @@ function bearerChallenge(
 ): string {
   const parts = [`realm=${quote(realm)}`];
   if (refusal.reason === 'insufficient_scope') {
-    parts.push('error="insufficient_scope"', `error_description=${quote(`the token lacks ${refusal.missing.join(' ')}`)}`, `scope=${quote(refusal.required.join(' '))}`);
+    parts.push(
+      'error="insufficient_scope"',
+      `error_description=${quote(`the token lacks ${refusal.missing.join(' ')}`)}`,
+      `scope=${quote(refusal.required.join(' '))}`,
+    );
     return `Bearer ${parts.join(', ')}`;
   }
   const failed = schemesOf(requirements)
@@ -57,7 +61,9 @@ function bearerChallenge(
 }
 
 function isBearerScheme(scheme: SecurityScheme | undefined): boolean {
-  return !!scheme && (scheme.type === 'oauth2' || scheme.type === 'openIdConnect' || (scheme.type === 'http' && scheme.scheme === 'bearer'));
+  return (
+    !!scheme && (scheme.type === 'oauth2' || scheme.type === 'openIdConnect' || (scheme.type === 'http' && scheme.scheme === 'bearer'))
+  );
 }
 
 function describe(v: Verdict): string {

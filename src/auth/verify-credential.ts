@@ -25,7 +25,9 @@ export async function verifyCredential(
     case 'key': {
       const principal = await directory.keyHolder?.(credential.value, 'key');
       const tokenPrefix = prefixOf(credential.value);
-      return principal ? { outcome: 'ok', principal, tokenPrefix } : { outcome: 'unknown', tokenPrefix, detail: `no API key ${tokenPrefix}… for ${scheme.name}` };
+      return principal
+        ? { outcome: 'ok', principal, tokenPrefix }
+        : { outcome: 'unknown', tokenPrefix, detail: `no API key ${tokenPrefix}… for ${scheme.name}` };
     }
     case 'password': {
       const found = await directory.passwordHolder?.(credential.username, credential.password);
@@ -54,5 +56,7 @@ async function verifySigned(authorization: string, directory: Directory, request
   if (verdict.outcome === 'not-oauth') return { outcome: 'absent' };
   if (verdict.outcome === 'refused') return { outcome: 'refused', refusal: verdict };
   const principal = await oauth1.principalOf(verdict.consumerKey);
-  return principal ? { outcome: 'ok', principal } : { outcome: 'no-identity', detail: `integration of consumer ${prefixOf(verdict.consumerKey)}… is not active` };
+  return principal
+    ? { outcome: 'ok', principal }
+    : { outcome: 'no-identity', detail: `integration of consumer ${prefixOf(verdict.consumerKey)}… is not active` };
 }

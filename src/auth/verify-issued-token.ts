@@ -20,7 +20,9 @@ export async function verifyIssuedToken(token: string, tokens: NonNullable<Direc
       return { outcome: 'expired', tokenPrefix, tokenId: parts.id, detail: `expired at ${new Date(record.expiresAt).toISOString()}` };
     }
     const principal = await tokens.principalOf(record);
-    return principal ? { outcome: 'ok', principal, tokenPrefix, tokenId: parts.id } : { outcome: 'no-identity', tokenPrefix, tokenId: parts.id };
+    return principal
+      ? { outcome: 'ok', principal, tokenPrefix, tokenId: parts.id }
+      : { outcome: 'no-identity', tokenPrefix, tokenId: parts.id };
   }
   return { outcome: 'unknown', tokenPrefix, tokenId: candidates[0].id };
 }

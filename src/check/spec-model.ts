@@ -66,7 +66,13 @@ export async function loadModels(specsDir: string, apis: readonly CheckedApi[]):
   return models;
 }
 
-function describeOperation(api: string, profile: ApiProfile, spec: LoadedSpec, op: Operation, schemes: ReadonlyMap<string, SecurityScheme>): OperationModel {
+function describeOperation(
+  api: string,
+  profile: ApiProfile,
+  spec: LoadedSpec,
+  op: Operation,
+  schemes: ReadonlyMap<string, SecurityScheme>,
+): OperationModel {
   const raw = spec.doc.paths[op.path][op.method.toLowerCase()];
   const body = raw.requestBody ? deref(spec, raw.requestBody, op.pointer) : undefined;
   const content: Record<string, any> = body?.content ?? {};

@@ -27,7 +27,8 @@ export interface ServeFlags {
   [lifetime: `${string}TokenLifetime`]: string | undefined;
 }
 
-export class UsageError extends Error {}
+export { UsageError } from '../core/usage-error.js';
+import { UsageError } from '../core/usage-error.js';
 
 /** Flags, then environment (PORT), then the embedded defaults. */
 export function toConfig(

@@ -33,7 +33,7 @@ function banner(runtime: Runtime, config: Config, base: string, version: string)
         : `${config.state} (SQLite)`;
   const lines = [`authmock ${version} listening on ${base}`];
   for (const api of runtime.apis) {
-    lines.push(`  ${api.name.padEnd(9)} ${base}${api.claims.map((c) => (c === '/' ? '/' : `${c}/...`)).join(', ')}  (${api.model.operations.length} operations)`);
+    lines.push(`  ${api.name.padEnd(9)} ${base}${api.servedAt}  (${api.model.operations.length} operations)`);
   }
   if (config.control)
     lines.push(

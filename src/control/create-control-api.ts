@@ -54,6 +54,7 @@ export async function createControlApi(
     name: 'control',
     model,
     claims: [CONTROL_PREFIX],
+    servedAt: `${CONTROL_PREFIX}/...`,
     router: new Router(model.operations),
     sample: createSampler([]),
     handlers,

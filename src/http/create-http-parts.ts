@@ -44,7 +44,9 @@ export async function createHttpParts(runtime: Runtime, options: AppOptions = {}
     ...createSteeringHandlers(inspection),
     ...options.controlHandlers,
   };
-  const control = config.control ? await createControlApi(runtime, { key: options.controlKey }, controlHandlers, inspection.clear) : undefined;
+  const control = config.control
+    ? await createControlApi(runtime, { key: options.controlKey }, controlHandlers, inspection.clear)
+    : undefined;
   const inspectorPage = createInspectorPage(inspection.operations.map((o) => o.operationId));
   const applyCors = createCors(config.corsOrigins);
   const serveApi = createServeApi(runtime, inspection);

@@ -5,7 +5,9 @@ import type { Logger } from '../log/create-logger.js';
 import type { ApiRoute } from './serve-api.js';
 import { createDispatch, pickApi } from './dispatch.js';
 
-const route = (paths: string[]) => ({ match: (_m: string, p: string) => ({ kind: paths.some((x) => p.startsWith(x)) ? 'found' : 'none' }) });
+const route = (paths: string[]) => ({
+  match: (_m: string, p: string) => ({ kind: paths.some((x) => p.startsWith(x)) ? 'found' : 'none' }),
+});
 const apis = [
   { name: 'commerce', claims: ['/rest'], model: { mount: '/rest' }, router: route([]) },
   { name: 'social', claims: ['/socialapi'], model: { mount: '/' }, router: route([]) },

@@ -96,8 +96,14 @@ function findRevocation(journal: Journal, ns: string, auth: AuthInfo): AuthInfo 
   const who = seen.principal;
   const revoke = recent.find(
     (e) =>
-      /revoke|logout/i.test(e.operationId) && e.status < 300 && e.principal.userType === who.userType && e.principal.id === who.id && e.id >= seen.id,
+      /revoke|logout/i.test(e.operationId) &&
+      e.status < 300 &&
+      e.principal.userType === who.userType &&
+      e.principal.id === who.id &&
+      e.id >= seen.id,
   );
-  const at = revoke ? ` at ${revoke.time.slice(11, 19)} by ${revoke.operationId}` : ' (through the control API, or the namespace was reset)';
+  const at = revoke
+    ? ` at ${revoke.time.slice(11, 19)} by ${revoke.operationId}`
+    : ' (through the control API, or the namespace was reset)';
   return { ...auth, outcome: 'revoked', detail: `token of ${who.userType} ${who.id} revoked${at}` };
 }

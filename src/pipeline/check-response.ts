@@ -30,7 +30,8 @@ export function findViolation(
   if (named === 'application/problem+json' && !declared?.byType.has(named)) return undefined;
   const base = { api: op.api, operationId: op.operationId, status: result.status };
   if (!declared) return { ...base, problems: [`status ${result.status} is not declared`] };
-  const validate = (named && declared.byType.get(named)) || declared.byType.get('application/json') || declared.byType.values().next().value;
+  const validate =
+    (named && declared.byType.get(named)) || declared.byType.get('application/json') || declared.byType.values().next().value;
   if (!validate || check(validate, result.body)) return undefined;
   return {
     ...base,

@@ -7,7 +7,7 @@ import type { SignedRequest } from '../auth/directory.js';
 import type { Verdict } from '../auth/verdict.js';
 import type { Kit, Refusal } from './dialect.js';
 import type { ServedApi } from './served-api.js';
-import type { Authenticated, Authorized, Call, Incoming, NamespaceView, Routed, Services, Validated } from './stages.js';
+import type { Authorized, Call, Incoming, NamespaceView, Routed, Services, Validated } from './stages.js';
 import type { AuthInfo, Trace } from './trace.js';
 import type { Steer, SteerPlan } from './steer.js';
 import { validateRequest } from './validate-request.js';
@@ -41,7 +41,13 @@ export function createKit({ api, req, ns, services, trace, steer }: KitParts): K
       const match = api.router.match(req.method, path);
       if (match.kind !== 'found') return match;
       trace.op = match.op;
-      plan = steer?.({ api: api.name, routed: { op: match.op, pathParams: match.params, scope }, req, ns, credentials: () => credentialsOf(api, match.op, req) });
+      plan = steer?.({
+        api: api.name,
+        routed: { op: match.op, pathParams: match.params, scope },
+        req,
+        ns,
+        credentials: () => credentialsOf(api, match.op, req),
+      });
       // a delay or a fault applies from here, however the request ends
       if (plan?.steered) trace.steered = plan.steered;
       if (plan?.bypass) throw new SteeredAnswer(plan.bypass);
@@ -59,7 +65,11 @@ export function createKit({ api, req, ns, services, trace, steer }: KitParts): K
       const decision = evaluateSecurity(authenticated.op.security, authenticated.authn.verdicts);
       const required = describeRequired(authenticated.op);
       if (!decision.allowed) {
-        trace.permission = { outcome: 'refused', required, ...(decision.reason === 'insufficient_scope' ? { missing: decision.missing.join(' ') } : {}) };
+        trace.permission = {
+          outcome: 'refused',
+          required,
+          ...(decision.reason === 'insufficient_scope' ? { missing: decision.missing.join(' ') } : {}),
+        };
         return decision;
       }
       trace.principal = decision.principal;

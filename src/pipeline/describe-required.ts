@@ -10,6 +10,8 @@ export function describeRequired(op: Operation): string {
   if (p) return p.kind === 'acl' ? p.resources.join(', ') : p.kind;
   if (op.security.length === 0) return 'anyone';
   return op.security
-    .map((req) => (req.length === 0 ? 'anyone' : req.map((e) => (e.scopes.length ? `${e.scheme}[${e.scopes.join(' ')}]` : e.scheme)).join(' and ')))
+    .map((req) =>
+      req.length === 0 ? 'anyone' : req.map((e) => (e.scopes.length ? `${e.scheme}[${e.scopes.join(' ')}]` : e.scheme)).join(' and '),
+    )
     .join(' or ');
 }

@@ -72,6 +72,8 @@ export interface ServedApi extends ApiParts {
   /** the kinds of token it issues, each with its own lifetime setting (`--<type>-token-lifetime`) */
   readonly userTypes: readonly string[];
   readonly model: SpecModel;
+  /** how the banner shows where it is served (`/rest/V1/...`, `/v3/...`) */
+  readonly servedAt: string;
   /** path prefixes whose requests are this API's, its own 404s included (`/rest`, `/socialapi`, `/v3`) */
   readonly claims: readonly string[];
   readonly router: Router;

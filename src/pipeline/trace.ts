@@ -6,7 +6,8 @@ import type { Operation, Principal } from '../core/types.js';
  */
 
 /** Why a request was or was not authenticated. */
-export type AuthOutcome = 'none' | 'malformed' | 'unknown' | 'revoked' | 'expired' | 'invalid' | 'other-api' | 'no-identity' | 'refused' | 'ok';
+export type AuthOutcome =
+  'none' | 'malformed' | 'unknown' | 'revoked' | 'expired' | 'invalid' | 'other-api' | 'no-identity' | 'refused' | 'ok';
 
 export interface AuthInfo {
   outcome: AuthOutcome;

@@ -10,7 +10,11 @@ export type SuccessOf<O> = O extends { responses: infer R }
 /** The decoded JSON body of an operation (form and XML bodies decode to the same shape). */
 export type BodyOf<O> = O extends { requestBody?: { content: { 'application/json': infer B } } } ? B : undefined;
 
-export type PathOf<O> = O extends { parameters: { path: infer P } } ? (P extends undefined ? Record<never, never> : P) : Record<never, never>;
+export type PathOf<O> = O extends { parameters: { path: infer P } }
+  ? P extends undefined
+    ? Record<never, never>
+    : P
+  : Record<never, never>;
 
 export type TypedCall<O> = Omit<Call, 'body' | 'pathParams'> & {
   body: BodyOf<O>;

@@ -14,7 +14,12 @@ export interface ValidInput {
  * Path and query parameters and the decoded body against the operation's schemas. The
  * first place that fails is returned as data, for the API to word its own way.
  */
-export function validateRequest(op: Operation, pathParams: Readonly<Record<string, string>>, search: URLSearchParams, decoded: Decoded): ValidInput | ValidationFailure {
+export function validateRequest(
+  op: Operation,
+  pathParams: Readonly<Record<string, string>>,
+  search: URLSearchParams,
+  decoded: Decoded,
+): ValidInput | ValidationFailure {
   const params: Record<string, unknown> = { ...pathParams };
   if (op.pathParams && !op.pathParams.validate(params)) {
     return { place: 'path', errors: op.pathParams.validate.errors ?? [], data: params, order: op.pathParams.names };

@@ -15,7 +15,10 @@ export function checkCollisions(apis: readonly ServedApi[]): void {
   const names = new Map<string, ServedApi>();
   for (const api of apis) {
     const other = names.get(api.name);
-    if (other) throw new StartError(`${other.model.spec.file} and ${api.model.spec.file} are both named ${api.name} (a spec's name is its file name up to the first dot): rename one`);
+    if (other)
+      throw new StartError(
+        `${other.model.spec.file} and ${api.model.spec.file} are both named ${api.name} (a spec's name is its file name up to the first dot): rename one`,
+      );
     names.set(api.name, api);
   }
   const seen = new Map<string, { api: ServedApi; operationId: string }>();

@@ -84,7 +84,18 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     });
     const handlers = Object.freeze({ ...parts.handlers, ...options.handlers?.[module.name] });
     checkCoverage(model, handlers);
-    return Object.freeze({ ...parts, handlers, name: module.name, userTypes: module.userTypes, model, claims: module.claims ?? claimsOf(model), router: new Router(model.operations.filter((o) => !parts.unserved?.has(o.operationId))), sample });
+    const claims = module.claims ?? claimsOf(model);
+    return Object.freeze({
+      ...parts,
+      handlers,
+      name: module.name,
+      userTypes: module.userTypes,
+      model,
+      claims,
+      servedAt: module.servedAt ?? claims.map((c) => (c === '/' ? '/' : `${c}/...`)).join(', '),
+      router: new Router(model.operations.filter((o) => !parts.unserved?.has(o.operationId))),
+      sample,
+    });
   });
   checkCollisions(apis);
   compiled.save();
@@ -109,6 +120,7 @@ function hashSeed(seed: readonly Identity[]): string {
 function checkCoverage(model: SpecModel, handlers: Readonly<Record<string, Handler>>): void {
   const ids = new Set(model.operations.map((o) => o.operationId));
   for (const id of Object.keys(handlers)) {
-    if (!ids.has(id)) throw new SpecError(model.spec.file, '/paths', id, 'a handler exists for this operationId but the spec has no such operation');
+    if (!ids.has(id))
+      throw new SpecError(model.spec.file, '/paths', id, 'a handler exists for this operationId but the spec has no such operation');
   }
 }

@@ -16,7 +16,9 @@ export function selectModules(config: Readonly<Config>): ApiModule[] {
     const builtin = API_MODULES.find((m) => m.name === source.spec);
     if (builtin) return builtin;
     if (!/[./\\]/.test(source.spec)) {
-      throw new StartError(`${source.spec} is neither a spec file nor a built-in API (built-ins: ${API_MODULES.map((m) => m.name).join(', ')})`);
+      throw new StartError(
+        `${source.spec} is neither a spec file nor a built-in API (built-ins: ${API_MODULES.map((m) => m.name).join(', ')})`,
+      );
     }
     return createSpecModule({ ...source, cacheDir: config.cacheDir });
   });

@@ -153,7 +153,10 @@ function compileResponses(
     const at = [...segs, 'responses', status];
     const response = deref(spec, r, toPointer(at), operationId);
     const base = r?.$ref ? refSegments(r.$ref) : at;
-    out.set(/^[1-5]xx$/i.test(status) ? status.toUpperCase() : status, compileContent(spec, response?.content, [...base, 'content'], compile));
+    out.set(
+      /^[1-5]xx$/i.test(status) ? status.toUpperCase() : status,
+      compileContent(spec, response?.content, [...base, 'content'], compile),
+    );
   }
   return out;
 }

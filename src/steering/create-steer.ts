@@ -18,7 +18,12 @@ export function createSteer(rules: SteeringRules, prefer: string | string[] | un
   return (query) => planFor(query, rules, preferred, random);
 }
 
-function planFor(q: SteerQuery, rules: SteeringRules, preferred: ReturnType<typeof parsePrefer>, random: RandomSource): SteerPlan | undefined {
+function planFor(
+  q: SteerQuery,
+  rules: SteeringRules,
+  preferred: ReturnType<typeof parsePrefer>,
+  random: RandomSource,
+): SteerPlan | undefined {
   const draw = () => random.bytes(4).readUInt32BE(0) / 2 ** 32;
   const rule = rules.list(q.ns.name, q.ns.now()).find((r) => matchesRule(r, q) && (r.probability === undefined || draw() < r.probability));
   if (!rule && !preferred) return undefined;
@@ -28,7 +33,12 @@ function planFor(q: SteerQuery, rules: SteeringRules, preferred: ReturnType<type
     applied = true;
     rules.use(q.ns.name, r);
     const delayMs = r.delay && Math.round(r.delay.min + (r.delay.max - r.delay.min) * draw());
-    steered = { rule: r.id, ...(r.status !== undefined ? { status: r.status } : {}), ...(delayMs ? { delayMs } : {}), ...(r.fault ? { fault: r.fault } : {}) };
+    steered = {
+      rule: r.id,
+      ...(r.status !== undefined ? { status: r.status } : {}),
+      ...(delayMs ? { delayMs } : {}),
+      ...(r.fault ? { fault: r.fault } : {}),
+    };
     return r.status === undefined ? undefined : { status: r.status, body: structuredClone(r.body) };
   };
   // at once, before the checks: a delay or a fault, or an answer that bypasses them (the caller is not known yet)
@@ -39,7 +49,8 @@ function planFor(q: SteerQuery, rules: SteeringRules, preferred: ReturnType<type
       return steered;
     },
     instead(principal: Principal) {
-      if (rule && !applied && (rule.userId === undefined || (principal.kind === 'user' && principal.userId === rule.userId))) return apply(rule);
+      if (rule && !applied && (rule.userId === undefined || (principal.kind === 'user' && principal.userId === rule.userId)))
+        return apply(rule);
       if (!preferred || applied) return undefined;
       const answer = answerPreferred(q, preferred);
       if (answer) steered = { rule: 'prefer', status: answer.status };

@@ -128,7 +128,9 @@ describe('a spec that cannot be served stops the start', () => {
       log: createLogger('silent'),
       handlers: { commerce: { getMyWishlist: () => ({ status: 200, body: {} }) } },
     });
-    await expect(start).rejects.toThrowError(/commerce\.openapi\.yaml#\/paths \(operation getMyWishlist\): a handler exists for this operationId/);
+    await expect(start).rejects.toThrowError(
+      /commerce\.openapi\.yaml#\/paths \(operation getMyWishlist\): a handler exists for this operationId/,
+    );
   });
 
   it('names a fixture record that does not match the spec schema', async () => {

@@ -55,7 +55,8 @@ function decodeCommerceBody(req: Incoming, op: Operation, loadXml: () => Promise
   const text = rawBody.toString('utf8');
   const schemaType = (t: string) => (op.requestBody && !op.requestBody.media.byType.has(t) ? 'application/json' : t);
   if (type === 'application/json') return { body: castToParams(parseJson(text)), mediaType: 'application/json' };
-  if (XML_TYPES.has(type)) return loadXml().then((xml) => ({ body: parseXml(xml.parser, xml.validate, text), mediaType: schemaType(type) }));
+  if (XML_TYPES.has(type))
+    return loadXml().then((xml) => ({ body: parseXml(xml.parser, xml.validate, text), mediaType: schemaType(type) }));
   throw commerceError('MEDIA_TYPE_UNSUPPORTED', { type });
 }
 

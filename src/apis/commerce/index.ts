@@ -14,6 +14,7 @@ export const commerceModule: ApiModule = {
   specFile: 'commerce.openapi.yaml',
   fixtureFile: 'commerce.yaml',
   claims: ['/rest'],
+  servedAt: '/rest/V1/...',
   userTypes: ['customer', 'admin'],
   build(setup) {
     const fixtures = loadCommerceFixtures(setup);

@@ -16,7 +16,11 @@ function aclScopes(resources: 'all' | ReadonlySet<string>): Scopes {
  * A live commerce token's caller: its customer, or its admin while the admin is active.
  * A token whose identity is gone (deleted) or disabled makes no one.
  */
-export async function resolveCommercePrincipal(record: TokenRecord, services: Pick<Services, 'store'>, ns: string): Promise<UserPrincipal | undefined> {
+export async function resolveCommercePrincipal(
+  record: TokenRecord,
+  services: Pick<Services, 'store'>,
+  ns: string,
+): Promise<UserPrincipal | undefined> {
   const ids = commerceIdentities(services, ns);
   const base = { kind: 'user' as const, userType: record.userType, userId: record.userId, tokenId: record.id };
   if (record.userType === 'customer') {
@@ -35,7 +39,13 @@ export async function resolveCommercePrincipal(record: TokenRecord, services: Pi
  * (docs/commerce-integrations.md §1); it never acts for itself, so `self` needs all resources.
  */
 export function integrationPrincipal(integration: Integration): UserPrincipal {
-  return { kind: 'user', userType: 'integration', userId: String(integration.id), scopes: aclScopes(integration.resources), identity: integration };
+  return {
+    kind: 'user',
+    userType: 'integration',
+    userId: String(integration.id),
+    scopes: aclScopes(integration.resources),
+    identity: integration,
+  };
 }
 
 /** The customer a principal stands for, if it is one. */

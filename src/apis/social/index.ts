@@ -16,6 +16,7 @@ export const socialModule: ApiModule = {
   specFile: 'social.openapi.yaml',
   fixtureFile: 'social.yaml',
   claims: ['/socialapi'],
+  servedAt: '/socialapi/...',
   userTypes: ['social'],
   build(setup) {
     const fixtures = loadSocialFixtures(setup);

@@ -7,7 +7,11 @@ import { socialIdentities, type SocialUser } from './identities.js';
 const NO_SCOPES: ReadonlySet<string> = new Set();
 
 /** A live userToken's caller: its user, while the user and the client app it was issued to exist. */
-export async function resolveSocialPrincipal(record: TokenRecord, services: Pick<Services, 'store'>, ns: string): Promise<UserPrincipal | undefined> {
+export async function resolveSocialPrincipal(
+  record: TokenRecord,
+  services: Pick<Services, 'store'>,
+  ns: string,
+): Promise<UserPrincipal | undefined> {
   if (record.userType !== 'social' || !record.clientApp) return undefined;
   const ids = socialIdentities(services, ns);
   const [user, app] = await Promise.all([ids.userById(Number(record.userId)), ids.app(record.clientApp)]);

@@ -36,7 +36,16 @@ export function specIdentityKinds(api: string, secrets: SecretDigester): Record<
     update(current, patch) {
       const u = toUser(current);
       const merged = readInput((at) =>
-        readUser(at, { username: u.username, password: patch.password ?? 'unchanged', scopes: patch.scopes ?? u.scopes, claims: patch.claims ?? u.claims }, ''),
+        readUser(
+          at,
+          {
+            username: u.username,
+            password: patch.password ?? 'unchanged',
+            scopes: patch.scopes ?? u.scopes,
+            claims: patch.claims ?? u.claims,
+          },
+          '',
+        ),
       );
       const next = userIdentity(api, secrets, merged);
       if (patch.password === undefined) next.data.passwordDigest = current.data.passwordDigest;
@@ -72,12 +81,24 @@ export function specIdentityKinds(api: string, secrets: SecretDigester): Record<
       const { public: isPublic, ...fields } = input;
       const c = readInput((at) => readClient(at, fields, ''));
       const clientSecret = isPublic ? undefined : (c.clientSecret ?? generated(''));
-      return { identity: clientIdentity(api, secrets, { ...c, clientSecret }), ...(clientSecret && !c.clientSecret ? { reveal: { clientSecret } } : {}) };
+      return {
+        identity: clientIdentity(api, secrets, { ...c, clientSecret }),
+        ...(clientSecret && !c.clientSecret ? { reveal: { clientSecret } } : {}),
+      };
     },
     update(current, patch) {
       const c = toClient(current);
       const merged = readInput((at) =>
-        readClient(at, { clientId: c.clientId, scopes: patch.scopes ?? c.scopes, grantTypes: patch.grantTypes ?? c.grantTypes, redirectUris: patch.redirectUris ?? c.redirectUris }, ''),
+        readClient(
+          at,
+          {
+            clientId: c.clientId,
+            scopes: patch.scopes ?? c.scopes,
+            grantTypes: patch.grantTypes ?? c.grantTypes,
+            redirectUris: patch.redirectUris ?? c.redirectUris,
+          },
+          '',
+        ),
       );
       const next = clientIdentity(api, secrets, merged);
       if (current.data.secretDigest !== undefined) next.data.secretDigest = current.data.secretDigest;
@@ -85,7 +106,13 @@ export function specIdentityKinds(api: string, secrets: SecretDigester): Record<
     },
     view(identity) {
       const c = toClient(identity);
-      return { clientId: c.clientId, public: c.secretDigest === undefined, scopes: c.scopes, grantTypes: c.grantTypes, redirectUris: c.redirectUris };
+      return {
+        clientId: c.clientId,
+        public: c.secretDigest === undefined,
+        scopes: c.scopes,
+        grantTypes: c.grantTypes,
+        redirectUris: c.redirectUris,
+      };
     },
   };
   return { users, 'api-keys': apiKeys, clients };

@@ -34,7 +34,8 @@ function grantTypesOf(model: SpecModel): string[] {
  * from one start to the next on the same state (and are printed at start).
  */
 export function defaultIdentities(model: SpecModel, stateKey: Buffer): IdentityFile {
-  const derive = (purpose: string) => createHmac('sha256', stateKey).update(`authmock default ${model.name} ${purpose}`).digest('base64url').slice(0, 20);
+  const derive = (purpose: string) =>
+    createHmac('sha256', stateKey).update(`authmock default ${model.name} ${purpose}`).digest('base64url').slice(0, 20);
   const scopes = scopesOf(model);
   const types = [...model.schemes.values()].map((s) => s.type);
   const keySchemes = [...model.schemes.values()].filter((s) => s.type === 'apiKey' && !s.verifier);
@@ -43,7 +44,15 @@ export function defaultIdentities(model: SpecModel, stateKey: Buffer): IdentityF
     users: [{ username: 'demo', password: derive('password'), scopes, claims: { email: 'demo@example.com', name: 'Demo User' } }],
     apiKeys: keySchemes.map((s) => ({ key: `${s.name}-${derive(`key ${s.name}`)}`, scopes })),
     clients: oauth
-      ? [{ clientId: 'demo-client', clientSecret: derive('client secret'), scopes, grantTypes: grantTypesOf(model), redirectUris: ['http://localhost:3000/callback'] }]
+      ? [
+          {
+            clientId: 'demo-client',
+            clientSecret: derive('client secret'),
+            scopes,
+            grantTypes: grantTypesOf(model),
+            redirectUris: ['http://localhost:3000/callback'],
+          },
+        ]
       : [],
     operations: {},
     bindings: {},

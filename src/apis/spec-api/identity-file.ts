@@ -106,7 +106,9 @@ function readOperations(at: Reader, raw: unknown): Record<string, OperationOverl
     const owner = o.owner === undefined ? undefined : at.object(o.owner, `${where}.owner`, ['param', 'claim']);
     out[id] = {
       ...(o.scopes !== undefined ? { scopes: at.strings(o.scopes, `${where}.scopes`) } : {}),
-      ...(owner ? { owner: { param: at.string(owner.param, `${where}.owner.param`), claim: at.string(owner.claim, `${where}.owner.claim`) } } : {}),
+      ...(owner
+        ? { owner: { param: at.string(owner.param, `${where}.owner.param`), claim: at.string(owner.claim, `${where}.owner.claim`) } }
+        : {}),
     };
   }
   return out;

@@ -59,8 +59,7 @@ export function createSpecDialect(parts: SpecDialectParts): Dialect {
 
   function refusalError(refusal: Refusal, authenticated: Authenticated): SpecApiError {
     const { op, authn } = authenticated;
-    const challenge =
-      refusal.reason === 'not_owner' ? undefined : challengeFor(refusal, op.security, parts.schemes, authn.verdicts, name);
+    const challenge = refusal.reason === 'not_owner' ? undefined : challengeFor(refusal, op.security, parts.schemes, authn.verdicts, name);
     const headers = challenge ? { 'WWW-Authenticate': challenge } : undefined;
     if (refusal.reason === 'unauthenticated') {
       const reason = authn.reported.outcome === 'absent' ? 'credentials are required' : 'the credentials are not valid';
@@ -89,8 +88,16 @@ function renderSpecError(err: SpecApiError, sample: SampleOf): HandlerResult {
   const op = err.context.op;
   const declared = op && declaredResponse(op, status);
   if (op && declared) {
-    const key = op.responses.get(String(status)) === declared ? String(status) : op.responses.get(`${String(status)[0]}XX`) === declared ? `${String(status)[0]}XX` : 'default';
-    const type = declared.examples.has('application/json') || declared.schemaAt.has('application/json') ? 'application/json' : [...declared.schemaAt.keys(), ...declared.examples.keys()][0];
+    const key =
+      op.responses.get(String(status)) === declared
+        ? String(status)
+        : op.responses.get(`${String(status)[0]}XX`) === declared
+          ? `${String(status)[0]}XX`
+          : 'default';
+    const type =
+      declared.examples.has('application/json') || declared.schemaAt.has('application/json')
+        ? 'application/json'
+        : [...declared.schemaAt.keys(), ...declared.examples.keys()][0];
     if (type !== undefined) {
       const example = declared.examples.get(type)?.first;
       const body = example !== undefined ? structuredClone(example) : structuredClone(sample(op, key, type));
@@ -98,7 +105,11 @@ function renderSpecError(err: SpecApiError, sample: SampleOf): HandlerResult {
     }
   }
   const detail = fillTemplate(def.detail, err.params);
-  return { status, headers: { ...headers, 'Content-Type': PROBLEM }, body: { type: 'about:blank', title: def.title, status, detail, ...err.context.extra } };
+  return {
+    status,
+    headers: { ...headers, 'Content-Type': PROBLEM },
+    body: { type: 'about:blank', title: def.title, status, detail, ...err.context.extra },
+  };
 }
 
 /** JSON unless the answer names another type; a string body of a non-JSON type goes as it is. */

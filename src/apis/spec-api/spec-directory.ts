@@ -6,7 +6,12 @@ import type { NamespaceView, Services } from '../../pipeline/stages.js';
 import { keyDigest, specIdentities, type SpecClient, type SpecUser } from './spec-identities.js';
 
 /** A user as a caller: its scopes (a token's own, where it was minted with fewer) and its claims. */
-export function userPrincipal(user: SpecUser, scopes: readonly string[] = user.scopes, tokenId?: number, extra: Record<string, unknown> = {}): UserPrincipal {
+export function userPrincipal(
+  user: SpecUser,
+  scopes: readonly string[] = user.scopes,
+  tokenId?: number,
+  extra: Record<string, unknown> = {},
+): UserPrincipal {
   return {
     kind: 'user',
     userType: 'user',

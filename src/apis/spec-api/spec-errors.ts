@@ -7,7 +7,11 @@ export const SPEC_ERRORS = {
   METHOD_NOT_ALLOWED: { status: 405, title: 'Method Not Allowed', detail: '%method is not allowed at %path (allowed: %allowed)' },
   UNAUTHENTICATED: { status: 401, title: 'Unauthorized', detail: '%reason' },
   FORBIDDEN: { status: 403, title: 'Forbidden', detail: '%reason' },
-  UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported Media Type', detail: '%type is not a request type of this operation (declared: %declared)' },
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    title: 'Unsupported Media Type',
+    detail: '%type is not a request type of this operation (declared: %declared)',
+  },
   MALFORMED_BODY: { status: 400, title: 'Bad Request', detail: 'the body is not valid %type' },
   INVALID_REQUEST: { status: 400, title: 'Bad Request', detail: 'the request does not match the spec: %problem' },
   LOGIN_FAILED: { status: 401, title: 'Unauthorized', detail: 'wrong username or password' },

@@ -53,7 +53,12 @@ export function buildPermissionCases(m: OperationModel, input: BuildInput): Chec
       category: 'permission',
       requires: [...new Set([...requiredRoles(m, undefined), ...caller.requires])],
       tags,
-      matrix: { caller: caller.key, callerTitle: caller.title, expected: outcome, permission: describePermission(m.op.permission ?? ANONYMOUS) },
+      matrix: {
+        caller: caller.key,
+        callerTitle: caller.title,
+        expected: outcome,
+        permission: describePermission(m.op.permission ?? ANONYMOUS),
+      },
       run: async (ctx) => {
         await ctx.call(await callWithToken(m, ctx.session, await caller.token(ctx.session, m)), expect);
       },

@@ -123,10 +123,12 @@ async function mintedFor(
     if (!identity) throw controlError('NOT_FOUND', `no ${api.name} ${kind} ${id}`);
     const held = (identity.data.scopes as string[] | undefined) ?? [];
     const extra = (body.scopes ?? []).filter((s) => !held.includes(s));
-    if (extra.length) throw controlError('BAD_REQUEST', `${kind} ${id} does not hold ${extra.join(', ')} (it holds ${held.join(', ') || 'no scopes'})`);
+    if (extra.length)
+      throw controlError('BAD_REQUEST', `${kind} ${id} does not hold ${extra.join(', ')} (it holds ${held.join(', ') || 'no scopes'})`);
     return { userType: kind, userId: id, scopes: body.scopes ?? held };
   }
-  if (body.userType === undefined || body.userId === undefined) throw controlError('BAD_REQUEST', 'name the token\'s owner: userType and userId, or user, or clientId');
+  if (body.userType === undefined || body.userId === undefined)
+    throw controlError('BAD_REQUEST', "name the token's owner: userType and userId, or user, or clientId");
   const userId = String(body.userId);
   const kind = Object.values(api.identityKinds ?? {}).find((k) => k.userType === body.userType);
   if (!kind) throw controlError('BAD_REQUEST', `the ${api.name} API issues no ${body.userType} tokens`);
@@ -134,6 +136,7 @@ async function mintedFor(
   if (!identity) throw controlError('NOT_FOUND', `no ${api.name} ${body.userType} with id ${userId}`);
   // Tokens bound to a client app (social) take the one asked for, or the first there is.
   let clientApp = body.clientApp;
-  if (clientApp === undefined && body.userType === 'social') clientApp = (await store.identities.list({ ns, api: api.name, kind: 'app' }))[0]?.id;
+  if (clientApp === undefined && body.userType === 'social')
+    clientApp = (await store.identities.list({ ns, api: api.name, kind: 'app' }))[0]?.id;
   return { userType: body.userType, userId, clientApp };
 }

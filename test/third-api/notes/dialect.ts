@@ -41,7 +41,9 @@ export function createNotesDialect(): Dialect {
       if (!isAuthorized(authorized)) throw notesError('TOKEN_REQUIRED');
       const validated = kit.validate(authorized, decodeNotesBody(req, routed));
       if (!isValidated(validated)) {
-        throw notesError('INVALID_BODY', { problem: validated.errors.map((e) => `${validated.place}${e.instancePath || ''} ${e.message}`).join('; ') });
+        throw notesError('INVALID_BODY', {
+          problem: validated.errors.map((e) => `${validated.place}${e.instancePath || ''} ${e.message}`).join('; '),
+        });
       }
       return kit.answer(validated);
     },

@@ -31,7 +31,9 @@ export const notesModule: ApiModule = {
           async principalOf(record): Promise<UserPrincipal | undefined> {
             if (record.userType !== 'notes') return undefined;
             const user = await findUser(services.store.identities, ns.name, record.userId);
-            return user && { kind: 'user', userType: 'notes', userId: user.username, tokenId: record.id, scopes: new Set(), identity: user };
+            return (
+              user && { kind: 'user', userType: 'notes', userId: user.username, tokenId: record.id, scopes: new Set(), identity: user }
+            );
           },
         },
       }),
@@ -42,4 +44,9 @@ export const notesModule: ApiModule = {
 };
 
 /** What `authmock check` is given: the notes module beside its checker profile. */
-export const notesChecked = { name: 'notes', specFile: notesModule.specFile, fixtureFile: notesModule.fixtureFile, checker: notesCheckerProfile };
+export const notesChecked = {
+  name: 'notes',
+  specFile: notesModule.specFile,
+  fixtureFile: notesModule.fixtureFile,
+  checker: notesCheckerProfile,
+};
