@@ -522,13 +522,24 @@ export interface components {
         IdentityView: {
             [key: string]: unknown;
         };
+        /** @description Whose token, for which API: a built-in API's `userType` and `userId`, or a user spec's `user` (or OAuth `clientId`) with the `scopes` it carries (default: the identity's, never more), extra `claims` and a lifetime in seconds (`expiresIn`). */
         TokenRequest: {
             api: string;
-            userType: string;
+            userType?: string;
             /** Format: int64 */
-            userId: string | number;
+            userId?: string | number;
             /** @description social: the client app the token is bound to (default: the first app) */
             clientApp?: string;
+            /** @description a user spec's user */
+            user?: string;
+            /** @description a user spec's OAuth client (a client-credentials token) */
+            clientId?: string;
+            scopes?: string[];
+            claims?: {
+                [key: string]: unknown;
+            };
+            /** @description seconds; default: the namespace lifetime of that kind of token */
+            expiresIn?: number;
         };
         TokenInfo: {
             /** Format: int64 */
@@ -537,6 +548,7 @@ export interface components {
             userType: string;
             userId: string;
             clientApp?: string;
+            scopes?: string[];
             /** Format: date-time */
             issuedAt: string;
             /** Format: date-time */
@@ -583,7 +595,9 @@ export interface components {
             };
             auth: {
                 /** @enum {string} */
-                outcome: "none" | "malformed" | "unknown" | "revoked" | "expired" | "other-api" | "no-identity" | "refused" | "ok";
+                outcome: "none" | "malformed" | "unknown" | "revoked" | "expired" | "invalid" | "other-api" | "no-identity" | "refused" | "ok";
+                /** @description The security scheme whose credential is reported. */
+                scheme?: string;
                 tokenPrefix?: string;
                 /** Format: int64 */
                 tokenId?: number;
@@ -593,6 +607,8 @@ export interface components {
                 /** @enum {string} */
                 outcome: "allowed" | "refused" | "not-checked";
                 required?: string;
+                /** @description What the caller lacked: scopes, or being the owner of a resource. */
+                missing?: string;
             };
             /** Format: int32 */
             status: number;
@@ -607,6 +623,12 @@ export interface components {
                 delayMs?: number;
                 /** @enum {string} */
                 fault?: "reset" | "close" | "malformed";
+            };
+            /** @description Set when the request did not match the spec. */
+            invalid?: {
+                /** @enum {string} */
+                place: "path" | "query" | "body";
+                field: string;
             };
             request: components["schemas"]["JournalMessage"];
             response: components["schemas"]["JournalMessage"];

@@ -3,6 +3,7 @@ import type { ServedApi } from '../pipeline/served-api.js';
 import type { Logger } from '../log/create-logger.js';
 import type { ApiRoute } from './serve-api.js';
 import { splitNamespace } from './split-namespace.js';
+import { stripMount } from '../pipeline/strip-mount.js';
 import { CONTROL_PREFIX } from '../control/create-control-api.js';
 
 /** Takes a request (and answers it) or leaves it to the next handler. */
@@ -65,18 +66,11 @@ export function pickApi(apis: readonly ServedApi[], path: string, method = 'GET'
       } else if (claim.length === bestLength && api !== best) tied.push(api);
     }
   }
-  if (tied.length > 1) return tied.find((a) => a.router.match(method, localPath(a, path)).kind !== 'none') ?? best;
+  if (tied.length > 1) return tied.find((a) => a.router.match(method, stripMount(a.model.mount, path) ?? path).kind !== 'none') ?? best;
   return best;
 }
 
 function underClaim(path: string, claim: string): boolean {
   if (claim === '/') return true;
   return path === claim || (path.startsWith(claim) && path[claim.length] === '/');
-}
-
-/** The path inside an API's mount, as its router knows it. */
-export function localPath(api: ServedApi, path: string): string {
-  const mount = api.model.mount;
-  if (mount === '/') return path;
-  return path.length === mount.length ? '/' : path.slice(mount.length);
 }

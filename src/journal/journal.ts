@@ -60,6 +60,8 @@ export interface JournalEntry {
   status: number;
   durationMs: number;
   steered?: SteeredInfo;
+  /** where the request did not match the spec */
+  invalid?: { place: string; field: string };
   request: { httpHeaders: Record<string, string>; body: string; contentType?: string };
   response: { httpHeaders: Record<string, string>; body: string; contentType?: string };
 }

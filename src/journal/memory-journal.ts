@@ -151,6 +151,7 @@ function toEntry(id: number, r: JournalRecord, options: RedactOptions): JournalE
   const nearest = r.operationId === undefined ? r.nearest?.() : undefined;
   if (nearest) entry.nearest = nearest;
   if (r.steered) entry.steered = r.steered;
+  if (r.invalid) entry.invalid = r.invalid;
   return entry;
 }
 

@@ -51,7 +51,7 @@ export function createSpecModule(source: SpecSource): ApiModule {
         ...identities.clients.map((c) => clientIdentity(name, secrets, c)),
       ];
       return {
-        dialect: createSpecDialect({ name, schemes: model.schemes, sample }),
+        dialect: createSpecDialect({ name, mount: model.mount, schemes: model.schemes, sample }),
         handlers: createBindings({ api: name, sample, ...identities.bindings }),
         tokens,
         seed,

@@ -4,6 +4,7 @@ import type { Dialect, Refusal, ValidationFailure } from '../../pipeline/dialect
 import { isAuthorized, isValidated } from '../../pipeline/dialect.js';
 import type { Authenticated } from '../../pipeline/stages.js';
 import { declaredResponse } from '../../pipeline/check-response.js';
+import { stripMount } from '../../pipeline/strip-mount.js';
 import { challengeFor } from '../../auth/challenges.js';
 import type { SampleOf } from '../../spec/samples.js';
 import { decodeSpecBody } from './decode-body.js';
@@ -13,6 +14,8 @@ const PROBLEM = 'application/problem+json';
 
 export interface SpecDialectParts {
   name: string;
+  /** where the spec is mounted (its first servers URL's path) */
+  mount: string;
   schemes: ReadonlyMap<string, SecurityScheme>;
   sample: SampleOf;
 }
@@ -32,7 +35,8 @@ export function createSpecDialect(parts: SpecDialectParts): Dialect {
   return {
     async run(kit) {
       const { req } = kit;
-      const match = kit.route(req.path);
+      const local = stripMount(parts.mount, req.path);
+      const match = local === undefined ? ({ kind: 'none' } as const) : kit.route(local);
       if (match.kind === 'none') throw fail('NOT_FOUND', { api: name, method: req.method, path: req.path });
       if (match.kind === 'wrong-method') {
         const allowed = match.allowed.join(', ');
