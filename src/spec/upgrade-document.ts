@@ -24,8 +24,27 @@ export function upgradeDocument(file: string, doc: Record<string, any>): { doc: 
   }
   const { upgrade } = require('@scalar/openapi-parser') as typeof import('@scalar/openapi-parser');
   try {
-    return { doc: upgrade(structuredClone(doc)).specification as Record<string, any>, sourceVersion };
+    const upgraded = upgrade(structuredClone(doc)).specification as Record<string, any>;
+    if (sourceVersion === '2.0') allowNullWhereMarked(upgraded);
+    return { doc: upgraded, sourceVersion };
   } catch (err) {
     throw new SpecError(file, '', undefined, `could not be converted from ${sourceVersion} to OpenAPI 3.1: ${(err as Error).message}`);
   }
+}
+
+/**
+ * Swagger 2.0 had no null type; specs in the wild mark nullable schemas with the vendor
+ * extension `x-nullable: true` (go-swagger, NSwag, Swashbuckle), which the upgrader keeps
+ * as it is. It becomes what OpenAPI 3.1 says: `null` among the schema's types.
+ */
+function allowNullWhereMarked(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(allowNullWhereMarked);
+  if (!node || typeof node !== 'object') return;
+  const schema = node as Record<string, unknown>;
+  if (schema['x-nullable'] === true) {
+    if (typeof schema.type === 'string') schema.type = [schema.type, 'null'];
+    else if (Array.isArray(schema.type) && !schema.type.includes('null')) schema.type = [...schema.type, 'null'];
+    delete schema['x-nullable'];
+  }
+  for (const value of Object.values(schema)) allowNullWhereMarked(value);
 }

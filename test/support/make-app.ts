@@ -4,7 +4,7 @@ import request from 'supertest';
 import { defaultConfig, type Config } from '../../src/config.js';
 import { MemoryStore } from '../../src/store/memory-store.js';
 import type { Store } from '../../src/store/store.js';
-import { createRuntime, type RuntimeOptions } from '../../src/runtime/create-runtime.js';
+import { createRuntime, type Runtime, type RuntimeOptions } from '../../src/runtime/create-runtime.js';
 import { createApp } from '../../src/http/create-app.js';
 import { lazyApp, type LazyApp } from './lazy-app.js';
 import { createLogger } from '../../src/log/create-logger.js';
@@ -26,6 +26,8 @@ export class FakeClock {
 export interface TestApp {
   http: ReturnType<typeof request>;
   app: LazyApp;
+  /** the runtime, once started (its warnings, APIs and services) */
+  runtime: Promise<Runtime>;
   store: Store;
   clock: FakeClock;
   config: Config;
@@ -55,7 +57,7 @@ export function makeApp(
     hooks: { onResponseViolation: (v) => violations.push(v) },
   });
   const app = lazyApp(runtime.then((r) => createApp(r)));
-  const t: TestApp = { http: request(app), app, store, clock, config, violations };
+  const t: TestApp = { http: request(app), app, runtime, store, clock, config, violations };
   if (!options.expectViolations) open.push(t);
   return t;
 }
