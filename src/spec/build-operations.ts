@@ -111,7 +111,7 @@ function readPermission(value: unknown, fail: (reason: string) => never): Permis
  * The permission a built-in spec states with `x-authmock-permission` and the scopes an
  * identity file adds are both scopes every requirement must hold: `self` is a scope only
  * callers acting for themselves hold, ACL resources are scopes. An operation that needs a
- * permission but declares no security accepts any scheme of the spec for it.
+ * permission, scopes or an owner but declares no security accepts any scheme of the spec.
  */
 function withPermission(
   requirements: SecurityRequirement[],
@@ -120,9 +120,9 @@ function withPermission(
   schemes: ReadonlyMap<string, SecurityScheme>,
 ): SecurityRequirement[] {
   const needed = permission?.kind === 'self' ? ['self'] : permission?.kind === 'acl' ? permission.resources : [];
+  const needsCaller = (permission && permission.kind !== 'anonymous') || overlay?.owner || overlay?.scopes?.length;
   let reqs = requirements;
-  if (permission && permission.kind !== 'anonymous' && reqs.length === 0)
-    reqs = [...schemes.keys()].map((scheme) => [{ scheme, scopes: [] }]);
+  if (needsCaller && reqs.length === 0) reqs = [...schemes.keys()].map((scheme) => [{ scheme, scopes: [] }]);
   return requireScopes(reqs, [...needed, ...(overlay?.scopes ?? [])]);
 }
 
