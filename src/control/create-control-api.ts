@@ -52,6 +52,7 @@ export async function createControlApi(
   });
   return Object.freeze({
     name: 'control',
+    builtIn: true,
     model,
     claims: [CONTROL_PREFIX],
     servedAt: `${CONTROL_PREFIX}/...`,

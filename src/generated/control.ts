@@ -68,6 +68,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__authmock/specs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the specs served
+         * @description Every API this server serves, from its spec: its name (the spec file's name up to its first dot), the file, where it is mounted, how many operations it has, the spec's version, and the last reload error when `--watch` kept the previous version serving.
+         */
+        get: operations["listSpecs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__authmock/namespaces": {
         parameters: {
             query?: never;
@@ -513,6 +533,20 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             clockOffsetSeconds: number;
+        };
+        SpecInfo: {
+            name: string;
+            file: string;
+            mount: string;
+            operations: number;
+            /** @description The spec's info.version. */
+            version: string;
+            /** @description The version the file is written in (2.0, 3.0.x, 3.1.x). */
+            openapi: string;
+            builtIn: boolean;
+            warnings?: string[];
+            /** @description With --watch: why the last edit was not served (the previous version still is). */
+            lastReloadError?: string;
         };
         /** @description Fields of a new or changed identity; which ones apply depends on the kind. */
         IdentityInput: {
@@ -969,6 +1003,43 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Settings"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["Internal"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listSpecs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The specs served. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "name": "petstore",
+                     *         "file": "/home/me/api/petstore.openapi.yaml",
+                     *         "mount": "/api/v3",
+                     *         "operations": 19,
+                     *         "version": "1.0.27",
+                     *         "openapi": "3.0.4",
+                     *         "builtIn": false
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["SpecInfo"][];
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["Internal"];

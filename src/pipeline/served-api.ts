@@ -69,6 +69,8 @@ export interface ApiParts {
 /** One API as served: its spec model, where it answers, its router and parts. */
 export interface ServedApi extends ApiParts {
   readonly name: string;
+  /** one of authmock's own APIs (commerce, social), not a user's spec */
+  readonly builtIn: boolean;
   /** the kinds of token it issues, each with its own lifetime setting (`--<type>-token-lifetime`) */
   readonly userTypes: readonly string[];
   readonly model: SpecModel;

@@ -24,6 +24,7 @@ import { Namespaces } from '../pipeline/namespaces.js';
 import { ReadCacheStore } from '../store/read-cache-store.js';
 import { freezeConfig } from './freeze-config.js';
 import { selectModules } from './select-modules.js';
+import { API_MODULES } from '../apis/index.js';
 import { checkCollisions } from './check-collisions.js';
 import { claimsOf } from './claims-of.js';
 
@@ -89,6 +90,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       ...parts,
       handlers,
       name: module.name,
+      builtIn: API_MODULES.includes(module),
       userTypes: module.userTypes,
       model,
       claims,

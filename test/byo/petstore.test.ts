@@ -57,7 +57,11 @@ describe('the Swagger Petstore, served with its identity file', () => {
   it('validates a new pet against the spec before it answers', async () => {
     const t = makeApp({ specs: [PETSTORE] });
     const auth = `Bearer ${await logIn(t, 'user1', 'petstore-pass-1')}`;
-    await t.http.post('/api/v3/pet').set('Authorization', auth).send({ name: 'rex', photoUrls: ['https://x'] }).expect(200);
+    await t.http
+      .post('/api/v3/pet')
+      .set('Authorization', auth)
+      .send({ name: 'rex', photoUrls: ['https://x'] })
+      .expect(200);
     const bad = await t.http.post('/api/v3/pet').set('Authorization', auth).send({ name: 7 }).expect(400);
     expect(bad.body.detail).toMatch(/does not match the spec/);
   });

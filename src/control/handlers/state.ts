@@ -65,6 +65,21 @@ export function createStateHandlers(runtime: Runtime, onReset: (ns: string) => v
       const updated = await store.namespaces.update({ ns: ctx.ns.name, settings: JSON.parse(JSON.stringify(next)) });
       return { status: 200, body: settingsOf(updated ?? current) };
     },
+    async listSpecs() {
+      return {
+        status: 200,
+        body: runtime.apis.map((api) => ({
+          name: api.name,
+          file: api.model.spec.path,
+          mount: api.model.mount,
+          operations: api.model.operations.length,
+          version: String(api.model.spec.doc.info?.version ?? ''),
+          openapi: api.model.spec.sourceVersion,
+          builtIn: api.builtIn,
+          ...(api.model.warnings.length ? { warnings: [...api.model.warnings] } : {}),
+        })),
+      };
+    },
     async listNamespaces() {
       const all = await store.namespaces.list();
       return {
