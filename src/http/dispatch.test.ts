@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiRuntime } from '../pipeline/api-runtime.js';
-import type { Logger } from '../log/create-logger.js';
 import type { ApiRoute } from './serve-api.js';
 import { createDispatch, pickApi } from './dispatch.js';
 
@@ -9,14 +8,12 @@ const apis = [
   { name: 'commerce', prefix: '/rest' },
   { name: 'social', prefix: '/socialapi' },
 ] as unknown as ApiRuntime[];
-const log = { isLevelEnabled: () => false } as unknown as Logger;
 
 function setUp(opts: { preflight?: boolean; exclude?: (req: IncomingMessage) => boolean } = {}) {
   const served: ApiRoute[] = [];
   const dispatch = createDispatch({
     apis,
-    log,
-    journalSize: 0,
+    timed: false,
     applyCors: () => opts.preflight === true,
     serveApi: async (_req, _res, route) => void served.push(route),
     exclude: opts.exclude,

@@ -24,9 +24,19 @@ export interface Exchange {
 
 /**
  * One exchange into the journal: raw pieces only (redaction happens when read), so the
- * cost on every request is an object or two.
+ * cost on every request is an object or two. Returns the record (the request log reads it).
  */
-export function recordExchange(journal: Journal, x: Exchange): void {
+export function recordExchange(journal: Journal, x: Exchange): JournalRecord {
+  const record = describeExchange(x, journal);
+  journal.record(x.ns, record);
+  return record;
+}
+
+/**
+ * The journal's record of an exchange, kept or not: what the request log says of a refusal
+ * when the journal is off. With `journal`, a token it saw working is told revoked.
+ */
+export function describeExchange(x: Exchange, journal?: Journal): JournalRecord {
   const { ctx, input, wire } = x;
   const auth = judgeAuth(x, journal);
   const record: JournalRecord = {
@@ -46,7 +56,7 @@ export function recordExchange(journal: Journal, x: Exchange): void {
   };
   if (!ctx?.op) record.nearest = () => findNearest(x.api.operations, input.method, input.path);
   if (ctx?.steered) record.steered = ctx.steered;
-  journal.record(x.ns, record);
+  return record;
 }
 
 function capBody(body: Buffer | undefined): Buffer | undefined {
@@ -68,7 +78,7 @@ function readPermission(ctx: Ctx | undefined): PermissionInfo {
   return { outcome: ctx.permitted ? 'allowed' : 'refused', required };
 }
 
-function judgeAuth(x: Exchange, journal: Journal): AuthInfo {
+function judgeAuth(x: Exchange, journal: Journal | undefined): AuthInfo {
   const auth = x.ctx?.auth ?? { outcome: 'none' as const };
   // another step (an integration's bearer or OAuth signature) found the caller
   if (x.ctx?.principal.kind === 'user' && auth.outcome !== 'ok')
@@ -78,7 +88,7 @@ function judgeAuth(x: Exchange, journal: Journal): AuthInfo {
   if (auth.outcome === 'none' && /^oauth\s/i.test(String(x.input.headers.authorization ?? ''))) {
     return { outcome: 'refused', detail: `OAuth 1.0a request refused (${x.wire.status}; the answer says why)` };
   }
-  if (auth.outcome === 'unknown' && auth.tokenId !== undefined) return findRevocation(journal, x.ns, auth);
+  if (auth.outcome === 'unknown' && auth.tokenId !== undefined && journal) return findRevocation(journal, x.ns, auth);
   return auth;
 }
 

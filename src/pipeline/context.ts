@@ -59,6 +59,10 @@ export interface Ctx {
   auth?: AuthInfo;
   /** the permission check's verdict; undefined: it did not run */
   permitted?: boolean;
+  /** where the request broke the spec, set before the validation error is thrown (the request log names it) */
+  invalid?: { place: ValidationPlace; field: string };
+  /** a handler's own words for a refusal its answer does not tell apart, e.g. a locked-out login (the request log shows them) */
+  refusal?: string;
   /** steering's say on this request (src/steering), when any rule exists */
   steer?: SteerHook;
   /** set when steering changed the answer: the rule, and the delay or fault the HTTP layer applies */

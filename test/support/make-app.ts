@@ -8,6 +8,7 @@ import { createRuntime, type RuntimeOptions } from '../../src/runtime/create-run
 import { createApp } from '../../src/http/create-app.js';
 import { createLogger } from '../../src/log/create-logger.js';
 import type { ResponseViolation } from '../../src/pipeline/check-response.js';
+import type { RequestLog } from '../../src/log/request-log.js';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -39,7 +40,7 @@ const open: TestApp[] = [];
  */
 export function makeApp(
   overrides: Partial<Config> = {},
-  options: Partial<Pick<RuntimeOptions, 'handlers' | 'store'>> & { expectViolations?: boolean } = {},
+  options: Partial<Pick<RuntimeOptions, 'handlers' | 'store'>> & { expectViolations?: boolean; requestLog?: RequestLog } = {},
 ): TestApp {
   const config: Config = { ...defaultConfig(ROOT), state: 'memory', logLevel: 'silent', cacheDir: undefined, ...overrides };
   const store = options.store ?? new MemoryStore();
@@ -53,7 +54,7 @@ export function makeApp(
     handlers: options.handlers,
     hooks: { onResponseViolation: (v) => violations.push(v) },
   });
-  const app = createApp(runtime);
+  const app = createApp(runtime, { requestLog: options.requestLog });
   const t: TestApp = { http: request(app), app, store, clock, config, violations };
   if (!options.expectViolations) open.push(t);
   return t;

@@ -8,7 +8,7 @@ import { commerceError } from '../error-codes.js';
  * clears the count. All failures give the same generic 401.
  */
 export async function checkCredentials(
-  ctx: Pick<Ctx, 'services' | 'ns'>,
+  ctx: Pick<Ctx, 'services' | 'ns' | 'refusal'>,
   userType: 'customer' | 'admin',
   username: string,
   storedDigest: Buffer | undefined,
@@ -25,8 +25,13 @@ export async function checkCredentials(
     seconds: lockout.seconds,
   });
   const failures = await guard.read(username);
-  if (guard.isLocked(failures)) throw commerceError('SIGN_IN_INCORRECT');
+  // One answer for both refusals; `refusal` tells them apart in the request log.
+  if (guard.isLocked(failures)) {
+    ctx.refusal = `locked out until ${new Date(failures!.lockExpiresAt).toISOString()}`;
+    throw commerceError('SIGN_IN_INCORRECT');
+  }
   if (!ctx.services.secrets.matches(storedDigest, password)) {
+    ctx.refusal = 'wrong password or unknown user';
     await guard.recordFailure(username);
     throw commerceError('SIGN_IN_INCORRECT');
   }
