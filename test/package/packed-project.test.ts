@@ -124,18 +124,19 @@ describe.skipIf(!built)('the packed package in an empty project', () => {
     const installed = join(project, 'node_modules', 'authmock');
     const shipped = listFiles(installed);
     const shippedSizes = listFiles(installed, false);
-    // no --state: the state goes to ./.authmock/state in the directory it runs in
+    // no --state: the state goes to .authmock/ in the directory it runs in (here a fresh project)
+    const own = join(project, '.authmock');
     const first = await serve(['npx', 'authmock', 'serve', '--port', '0'], project);
     let token: string;
     try {
-      expect(first.output()).toContain(`"state":${JSON.stringify(join(project, '.authmock', 'state'))}`);
+      expect(first.output()).toContain(`"state":${JSON.stringify(join(own, 'state'))}`);
       token = (await (await login(first.url)).json()) as string;
       expect((await me(first.url, token)).status).toBe(200);
     } finally {
       await first.stop();
     }
-    expect(existsSync(join(project, '.authmock', 'state'))).toBe(true);
-    expect(readdirSync(join(project, '.authmock', 'cache')).length).toBeGreaterThan(0);
+    expect(existsSync(join(own, 'state'))).toBe(true);
+    expect(readdirSync(join(own, 'cache')).length).toBeGreaterThan(0);
     expect(listFiles(installed)).toEqual(shipped);
 
     // a reinstall replaces node_modules/authmock; the token lives on in the project
@@ -172,7 +173,8 @@ describe.skipIf(!built)('the packed package in an empty project', () => {
       } finally {
         await server.stop();
       }
-      expect(existsSync(join(cwd, '.authmock', 'state'))).toBe(true);
+      const own = join(cwd, '.authmock');
+      expect(existsSync(join(own, 'state'))).toBe(true);
     } finally {
       execFileSync('chmod', ['-R', 'u+w', installed]);
     }

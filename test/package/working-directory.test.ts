@@ -59,7 +59,8 @@ describe('what authmock writes goes to .authmock/ in the working directory', () 
     expect(await serveOnce(cwd, [], { AUTHMOCK_STATE: byEnv })).toContain(`state     ${byEnv} (SQLite)`);
     expect(existsSync(byEnv)).toBe(true);
     expect(await serveOnce(cwd, ['--state', 'memory'], { AUTHMOCK_STATE: byEnv })).toContain('state     in memory');
-    expect(existsSync(join(cwd, '.authmock', 'state'))).toBe(false);
+    const own = join(cwd, '.authmock');
+    expect(existsSync(join(own, 'state'))).toBe(false);
   });
 
   it('a command that keeps nothing leaves the working directory as it was', () => {
