@@ -17,14 +17,33 @@ export interface RequestLine {
   reason?: string;
 }
 
+/**
+ * `time` as ISO 8601 with milliseconds, as `Date.prototype.toISOString` gives it, for a
+ * clock that moves forward: the date and time down to the second are formatted once a
+ * second, not once a request.
+ */
+export function createIsoTime(): (time: number) => string {
+  let second = NaN;
+  let prefix = '';
+  return (time) => {
+    const at = Math.floor(time / 1000);
+    if (at !== second) {
+      second = at;
+      prefix = new Date(at * 1000).toISOString().slice(0, 20); // 2026-11-25T09:05:00.
+    }
+    const ms = time - at * 1000;
+    return `${prefix}${ms < 10 ? '00' : ms < 100 ? '0' : ''}${Math.floor(ms)}Z`;
+  };
+}
+
 /** The line a machine reads: `{"time","level","msg":"request","ns"?,"method","path","status","ms","operationId"?,"reason"?}`. */
-export function formatJsonRequest(line: RequestLine, level: string): string {
+export function formatJsonRequest(line: RequestLine, level: string, iso: (time: number) => string): string {
   // Built by hand: it runs on every request, and only the path and the reason need escaping.
   const ns = line.ns === 'default' ? '' : `"ns":${JSON.stringify(line.ns)},`;
   const op = line.operationId ? `,"operationId":${JSON.stringify(line.operationId)}` : '';
   const reason = line.reason === undefined ? '' : `,"reason":${JSON.stringify(line.reason)}`;
   return (
-    `{"time":"${new Date(line.time).toISOString()}","level":"${level}","msg":"request",${ns}"method":${JSON.stringify(line.method)},` +
+    `{"time":"${iso(line.time)}","level":"${level}","msg":"request",${ns}"method":${JSON.stringify(line.method)},` +
     `"path":${JSON.stringify(line.path)},"status":${line.status},"ms":${round(line.ms)}${op}${reason}}\n`
   );
 }
