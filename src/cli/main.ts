@@ -80,7 +80,7 @@ export async function runCli(argv: string[]): Promise<string | undefined> {
     .addOption(
       new Option(
         '--log-level <level>',
-        'silent: nothing; error: failures only; info: a line a request on stdout, with the reason for each refusal; debug: the control API too',
+        'silent: only the listening line; error: failures too; info: a line a request on stdout, with the reason for each refusal; debug: the control API too',
       )
         .choices(['silent', 'error', 'warn', 'info', 'debug', 'fatal'])
         .default('info'),

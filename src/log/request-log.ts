@@ -41,7 +41,9 @@ export const SILENT_REQUEST_LOG: RequestLog = {
 export function createRequestLog(options: RequestLogOptions): RequestLog {
   const { level, format } = options;
   const paint = createPaint(options.color && format === 'pretty');
-  const write = options.write ?? writeToStdout(format === 'pretty');
+  // standard output is opened on the first line: a log that never writes (startAuthmock at warn) holds nothing
+  let out = options.write;
+  const write = (text: string) => (out ??= writeToStdout(format === 'pretty'))(text);
   const iso = createIsoTime();
   const on = { debug: isLevelOn(level, 'debug'), info: isLevelOn(level, 'info'), error: isLevelOn(level, 'error') };
   const levelOf = (status: number, control: boolean) => (control ? 'debug' : status >= 500 ? 'error' : 'info');
