@@ -1,7 +1,7 @@
 // Helpers shared by scripts/bench.mjs and bench/profile.mjs: child processes that are
 // always killed, readiness probes, /proc memory figures, free loopback ports.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -34,13 +34,15 @@ export function freePort() {
 }
 
 /**
- * Spawns `node <args>` directly (no npm/npx wrapper), stdout to /dev/null, stderr kept
- * (last 8 KB) for error messages. The child is registered for cleanup.
+ * Spawns `node <args>` directly (no npm/npx wrapper), stdout to /dev/null (or to `stdout`:
+ * a file descriptor, which the child gets and this process closes), stderr kept (last 8 KB)
+ * for error messages. The child is registered for cleanup.
  */
 export function spawnNode(args, { cwd, nodeArgs = [], stdout = 'ignore', direct = false } = {}) {
   // direct: run args[0] itself, as a user runs the bin, so its shebang's node flags apply.
   const [file, rest] = direct ? [args[0], args.slice(1)] : [process.execPath, [...nodeArgs, ...args]];
   const child = spawn(file, rest, { cwd, stdio: ['ignore', stdout, 'pipe'] });
+  if (typeof stdout === 'number') closeSync(stdout);
   child.stderrTail = '';
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (s) => {

@@ -1,6 +1,8 @@
 #!/usr/bin/env -S MALLOC_ARENA_MAX=2 node --max-semi-space-size=2 --heap-growing-percent=100
 // Starts plain JavaScript compiled by `npm run build`: no TypeScript compile at start-up,
-// and the bundle's compiled code comes from a V8 code cache (src/spec/code-cache.ts).
+// and the bundle's compiled code comes from a V8 code cache (src/spec/code-cache.ts), kept
+// in .authmock/cache/code under the working directory: nothing writes to the package's own
+// directory, which may be read-only or reinstalled (node_modules).
 // The shebang caps V8's young generation at 2 MiB per semi-space and glibc at two malloc
 // arenas: under load the defaults (16 MiB, 8 per core) grow the resident set by ~50 MB
 // for no measurable gain in throughput (see `npm run bench`). It also lets the old
@@ -17,7 +19,7 @@ import { runCommonJs } from '../dist/spec/code-cache.js';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const file = join(root, 'dist', 'bundle', 'authmock.cjs');
-const bundle = runCommonJs(readFileSync(file), file, createRequire(file), defaultConfig(root).cacheDir);
+const bundle = runCommonJs(readFileSync(file), file, createRequire(file), defaultConfig(root, process.cwd()).cacheDir);
 
 bundle.exports.runCli(process.argv).then(
   (command) => {

@@ -6,14 +6,16 @@
 //      BENCH_CONNECTIONS (50), BENCH_PRISM_SILENT (1: also measure `prism mock -v silent`; 0: skip),
 //      BENCH_REDIS (1: also authmock on a local redis-server, one and two instances; 0: skip),
 //      BENCH_ONLY (comma-separated server keys, e.g. authmock,authmockRedis,authmockRedis2; authmock is always in),
+//      BENCH_ENDPOINTS (comma-separated endpoint keys: me, token, login; default all; a short run: BENCH_ENDPOINTS=me),
 //      BENCH_OUT (directory for results.json and results.svg; default bench/).
 // Writes bench/results.json and its chart bench/results.svg; prints a table and its markdown version. Exit status 1 when
 // a server fails to start or to answer the verification requests, or when the measured
 // load got any non-2xx answer or error (those counts are in the table). A missed target
-// is reported, not a failure.
+// is reported, not a failure. authmock's standard output (its request log, one line a
+// request at the default level) goes to a file, as a CI job's would.
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, openSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem, release, platform, arch, loadavg } from 'node:os';
 import { connect } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
@@ -63,7 +65,7 @@ const SOCIAL_SPEC = join(ROOT, 'specs', 'social.openapi.yaml');
 const CUSTOMER = { username: 'roni_cost@example.com', password: 'roni_cost3@example.com' };
 const SOCIAL = { username: 'jane.doe', password: 'jane-password-1', apiKey: 'demo-mobile-app', secretKey: 'demo-mobile-secret' };
 
-const ENDPOINTS = [
+const ALL_ENDPOINTS = [
   { key: 'me', label: 'GET /customers/me', api: 'commerce', method: 'GET', path: '/V1/customers/me', status: 200 },
   {
     key: 'token',
@@ -173,6 +175,12 @@ const ALL_SERVERS = [
   },
 ];
 const SERVERS = ONLY ? ALL_SERVERS.filter((s) => ONLY.has(s.key)) : ALL_SERVERS;
+const ENDPOINT_KEYS = process.env.BENCH_ENDPOINTS ? new Set(process.env.BENCH_ENDPOINTS.split(',').map((s) => s.trim())) : undefined;
+const ENDPOINTS = ENDPOINT_KEYS ? ALL_ENDPOINTS.filter((e) => ENDPOINT_KEYS.has(e.key)) : ALL_ENDPOINTS;
+if (ENDPOINTS.length === 0) throw new Error(`BENCH_ENDPOINTS names none of ${ALL_ENDPOINTS.map((e) => e.key).join(', ')}`);
+
+/** authmock's standard output: a file (its request log), as in CI; the others' to /dev/null. */
+const stdoutOf = (def) => (def.key.startsWith('authmock') ? openSync(join(tempDir('authmock-bench-log-'), 'stdout.log'), 'w') : 'ignore');
 
 const PROBE_PATH = '/V1/directory/countries'; // on the commerce API, behind its prefix
 
@@ -197,7 +205,7 @@ async function startServer(def) {
   const procs = def.start(String(ports[0]), state, String(ports[1])).map((spec, i) => ({
     ...spec,
     port: ports[i],
-    child: spawnNode(spec.args, { cwd: ROOT, direct: spec.direct }),
+    child: spawnNode(spec.args, { cwd: ROOT, direct: spec.direct, stdout: stdoutOf(def) }),
   }));
   for (const p of procs) {
     const url =
@@ -239,14 +247,14 @@ function targetFor(server, ep, bearer) {
 
 /** One real request per endpoint; checks status and the body's shape. Throws on anything wrong. */
 async function verify(server) {
-  const tokenEp = ENDPOINTS.find((e) => e.key === 'token');
+  const tokenEp = ALL_ENDPOINTS.find((e) => e.key === 'token');
   const t = targetFor(server, tokenEp);
   const res = await fetch(t.url, { method: t.method, headers: t.headers, body: t.body });
   const token = await res.json().catch(() => undefined);
   if (res.status !== 200 || typeof token !== 'string')
     throw new Error(`${server.def.label}: token POST answered ${res.status} ${JSON.stringify(token)}`);
   server.targets = {};
-  for (const ep of ENDPOINTS) {
+  for (const ep of ALL_ENDPOINTS) {
     const target = targetFor(server, ep, token);
     const r = await fetch(target.url, { method: target.method, headers: target.headers, body: target.body });
     const body = await r.json().catch(() => undefined);
@@ -265,7 +273,7 @@ async function verify(server) {
   }
   // a few more requests so that the idle figure is "after start and a few requests"
   for (let i = 0; i < 5; i++) {
-    for (const ep of ENDPOINTS) {
+    for (const ep of ALL_ENDPOINTS) {
       const tg = server.targets[ep.key];
       await (await fetch(tg.url, { method: tg.method, headers: tg.headers, body: tg.body })).arrayBuffer();
     }
@@ -363,7 +371,7 @@ async function main() {
       const port = await freePort();
       const spec = def.start(String(port), tempDir(), String(await freePort()))[0]; // Prism: the commerce process
       const t0 = performance.now();
-      const child = spawnNode(spec.args, { cwd: ROOT, direct: spec.direct });
+      const child = spawnNode(spec.args, { cwd: ROOT, direct: spec.direct, stdout: stdoutOf(def) });
       const ms = await waitFor200(`http://${HOST}:${port}${def.commercePrefix}${PROBE_PATH}`, child, { since: t0, everyMs: 5 });
       startup[def.key].push(ms);
       await stop(child);
@@ -429,7 +437,7 @@ async function main() {
   }
   const rps = (server, ep) => summary[`${server}/${ep}`]?.reqPerSec;
   const ratios = {};
-  for (const ep of ENDPOINTS) {
+  for (const ep of ALL_ENDPOINTS) {
     ratios[ep.key] = {
       vsPrism: rps('authmock', ep.key) / rps('prism', ep.key),
       vsPrismSilent: PRISM_SILENT ? rps('authmock', ep.key) / rps('prismSilent', ep.key) : undefined,
@@ -517,7 +525,7 @@ async function main() {
   const caption =
     `${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, ${started.toISOString().slice(0, 10)}; autocannon ${CONNECTIONS} connections, ` +
     `${DURATION} s after a ${WARMUP} s warm-up, median of ${ROUNDS} round(s) alternating the servers, 127.0.0.1. ` +
-    `authmock with its defaults (SQLite state, request and response validation, log level info). Prism 5.14.2 needs one process per spec; ` +
+    `authmock with its defaults (SQLite state, request and response validation, log level info, its standard output to a file). Prism 5.14.2 needs one process per spec; ` +
     `its log goes to /dev/null. Start-up: spawn to first 200 on GET /rest/V1/directory/countries, median of ${STARTS} ` +
     `(authmock's first start may compile the specs and fill its cache in .authmock/cache; later starts read it).` +
     (WITH_REDIS

@@ -58,7 +58,11 @@ function main(argv) {
   const root = resolve(at >= 0 ? argv[at + 1] : '.');
   if (argv.includes('--write-stamp')) return writeBuildStamp(root);
   if (!isBuildStale(root)) return;
-  process.stderr.write('authmock: sources changed since the last build, building...\n');
+  // a fresh clone has never built: nothing changed, it is the first time
+  const first = !existsSync(join(root, STAMP)) && !existsSync(join(root, OUTPUT));
+  process.stderr.write(
+    first ? 'authmock: building for the first time (about a minute)...\n' : 'authmock: sources changed since the last build, building...\n',
+  );
   const built = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   process.exitCode = built.status ?? 1;
 }

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Part of `npm run build`: one `authmock serve` as a user starts it (the bin, its shebang's
-// flags, a fresh state directory), stopped after its first answer. It leaves in
-// .authmock/cache the parsed specs and fixtures, the compiled validators of every spec
-// (the control API's too) and the V8 code cache of the bundle, so even the first start
-// after a build skips parsing and compiling. An edited spec or a rebuilt bundle is
+// flags, a fresh state directory), stopped after its first answer, in this repository. It
+// leaves in .authmock/cache (under the working directory, here the repository) the parsed
+// specs and fixtures, the compiled validators of every spec (the control API's too) and the
+// V8 code cache of the bundle, so even the first `npm start` after a build skips parsing
+// and compiling. An installed package ships no cache: its first start fills the project's. An edited spec or a rebuilt bundle is
 // compiled afresh by the server itself (each cache is keyed by a hash of its input).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -33,7 +34,7 @@ try {
   rmSync(state, { recursive: true, force: true });
 }
 
-/** The address the banner names ("listening on http://127.0.0.1:<port>"); rejects if the server exits first. */
+/** The address the banner names ("listening on http://127.0.0.1:<port> ...", a JSON line here); rejects if the server exits first. */
 function listeningUrl(proc) {
   return new Promise((resolve, reject) => {
     let out = '';

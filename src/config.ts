@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+
 /** Settings fixed at start-up. Defaults are the embedded ones `authmock serve` uses. */
 /** A spec to serve, with the identity file that says who may call it (default: `<name>.authmock.yaml` beside it). */
 export interface SpecEntry {
@@ -36,7 +38,10 @@ export interface Config {
   lockout: { maxFailures: number; seconds: number };
   /** token lifetimes in seconds per user type; undefined means never expire */
   tokenLifetimes: Record<string, number | undefined>;
+  /** silent, error, warn, info (a line a request) or debug (the control API's requests too) */
   logLevel: string;
+  /** `pretty` for people, `json` one object a line; undefined: pretty on a terminal, json otherwise */
+  logFormat?: 'pretty' | 'json';
   /** where parsed specs and compiled validators are cached between starts; undefined: no cache */
   cacheDir?: string;
   /** commerce: accept HMAC-SHA1 OAuth signatures, as 2.4.3 did (docs/commerce-integrations.md §6) */
@@ -47,7 +52,13 @@ export interface Config {
   admin2fa?: boolean;
 }
 
-export function defaultConfig(root: string): Config {
+/**
+ * `root` is the package's own directory, which is only read (specs, fixtures); what
+ * authmock writes (the state, the cache) goes to `.authmock/` in `workDir`, the
+ * directory it runs in, so an install into read-only or reinstalled `node_modules`
+ * loses nothing.
+ */
+export function defaultConfig(root: string, workDir: string = process.cwd()): Config {
   return {
     host: '127.0.0.1',
     port: 4010,
@@ -57,13 +68,13 @@ export function defaultConfig(root: string): Config {
     maxNamespaces: 1000,
     journalSize: 1000,
     fixturesDir: `${root}/fixtures`,
-    state: `${root}/.authmock/state`,
+    state: join(workDir, '.authmock', 'state'),
     corsOrigins: ['*'],
     developerMode: false,
     bodyLimit: 1024 * 1024,
     lockout: { maxFailures: 6, seconds: 1800 },
     tokenLifetimes: {},
     logLevel: 'info',
-    cacheDir: `${root}/.authmock/cache`,
+    cacheDir: join(workDir, '.authmock', 'cache'),
   };
 }

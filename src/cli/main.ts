@@ -15,6 +15,9 @@ function loadLintCommand(): typeof import('../lint/lint-command.js') {
   return createRequire(import.meta.url)('../lint/lint-command.js');
 }
 
+/** Where the state goes when neither --state nor AUTHMOCK_STATE says (src/config.ts). */
+const STATE_DEFAULT = join('.authmock', 'state');
+
 /** The package's own directory, from dist/cli or from the bundle in dist/. */
 function findRoot(dir: string): string {
   for (let d = dir; d !== dirname(d); d = dirname(d)) {
@@ -42,15 +45,18 @@ export async function runCli(argv: string[]): Promise<string | undefined> {
       .option('--fixtures <dir>', 'directory with commerce.yaml and social.yaml (accounts, roles, client apps)', join(root, 'fixtures'))
       .option(
         '--state <dir|memory|redis-url>',
-        "where tokens, revocations and lockouts persist; 'memory' keeps nothing; redis://host:port/db (or 'redis': AUTHMOCK_REDIS_URL) shares them between servers",
-        join(root, '.authmock', 'state'),
+        `where tokens, revocations and lockouts persist (env AUTHMOCK_STATE; default: ${STATE_DEFAULT} in the working directory); 'memory' keeps nothing; redis://host:port/db (or 'redis': AUTHMOCK_REDIS_URL) shares them between servers`,
       );
 
   const serveCommand = withServerOptions(program.command('serve').description('serve the APIs (default: http://127.0.0.1:4010)'));
   // One lifetime flag per kind of token each API module issues: --customer-token-lifetime, ...
   for (const module of API_MODULES) {
     for (const type of module.userTypes)
-      serveCommand.option(`--${type}-token-lifetime <s>`, `${module.name} ${type} tokens expire after this many seconds (default: never)`);
+      serveCommand.option(
+        `--${type}-token-lifetime <s>`,
+        // "social tokens", not "social social tokens": a type named after its API is said once
+        `${type === module.name ? module.name : `${module.name} ${type}`} tokens expire after this many seconds (default: never)`,
+      );
   }
   serveCommand
     .option(
@@ -72,10 +78,20 @@ export async function runCli(argv: string[]): Promise<string | undefined> {
     .option('--integration-as-bearer', "commerce: an integration's access token also works as a Bearer token")
     .option('--admin-2fa', 'commerce: admins get tokens only through POST /V1/tfa/provider/google/authenticate')
     .addOption(
-      new Option('--log-level <level>', 'log level on stderr; debug logs each request')
-        .choices(['fatal', 'error', 'warn', 'info', 'debug', 'silent'])
+      new Option(
+        '--log-level <level>',
+        'silent: only the listening line; error: failures too; info: a line a request on stdout, with the reason for each refusal; debug: the control API too',
+      )
+        .choices(['silent', 'error', 'warn', 'info', 'debug', 'fatal'])
         .default('info'),
     )
+    .addOption(
+      new Option(
+        '--log-format <format>',
+        'pretty: for people, coloured on a terminal; json: one object a line (default: pretty on a terminal, else json)',
+      ).choices(['pretty', 'json']),
+    )
+    .option('-q, --quiet', 'no line per request: the listening line and failures only (--log-level error)')
     .action(async (flags: ServeFlags & { reset?: boolean }) => {
       const { serve } = await import('./serve.js');
       await serve(toConfig(root, flags, API_MODULES), { reset: flags.reset, version });
@@ -84,14 +100,15 @@ export async function runCli(argv: string[]): Promise<string | undefined> {
   program
     .command('reset')
     .description('reset the persisted state to the fixtures: forget all tokens, revocations and lockouts')
-    .option('--state <dir|redis-url>', 'the state directory, or a Redis URL', join(root, '.authmock', 'state'))
-    .action(async (flags: { state: string }) => {
+    .option('--state <dir|redis-url>', `the state directory, or a Redis URL (env AUTHMOCK_STATE; default: ${STATE_DEFAULT})`)
+    .action(async (flags: { state?: string }) => {
       const { openStoreAsync } = await import('../store/open-store.js');
-      const store = await openStoreAsync(toConfig(root, flags, API_MODULES).state);
+      const { state } = toConfig(root, flags, API_MODULES);
+      const store = await openStoreAsync(state);
       await store.reset();
       await store.close();
       const { showState } = await import('../store/redis/redis-url.js');
-      process.stdout.write(`state reset: ${showState(flags.state)}\n`);
+      process.stdout.write(`state reset: ${showState(state)}\n`);
     });
 
   program
@@ -124,7 +141,9 @@ export async function runCli(argv: string[]): Promise<string | undefined> {
   // handed over as they came; exit codes 0 clean, 1 findings, 2 usage or unreadable file.
   program
     .command('lint')
-    .description("lint OpenAPI 3.0/3.1 specs: spectral:oas, OWASP API security and authmock's auth rules (authmock lint --help)")
+    .description(
+      "lint OpenAPI 3.0/3.1 specs: spectral:oas and authmock's auth rules; --owasp adds OWASP API security (authmock lint --help)",
+    )
     .helpOption(false)
     .allowUnknownOption()
     .allowExcessArguments()

@@ -15,6 +15,8 @@ export interface ServeFlags {
   lockoutFailures?: string;
   lockoutSeconds?: string;
   logLevel?: string;
+  logFormat?: 'pretty' | 'json';
+  quiet?: boolean;
   controlKey?: string;
   control?: boolean;
   maxNamespaces?: string;
@@ -30,7 +32,7 @@ export interface ServeFlags {
 export { UsageError } from '../core/usage-error.js';
 import { UsageError } from '../core/usage-error.js';
 
-/** Flags, then environment (PORT), then the embedded defaults. */
+/** Flags, then environment (PORT, AUTHMOCK_STATE), then the embedded defaults (state in `./.authmock/state`). */
 export function toConfig(
   root: string,
   flags: ServeFlags,
@@ -38,7 +40,7 @@ export function toConfig(
   env: NodeJS.ProcessEnv = process.env,
 ): Config {
   const base = defaultConfig(root);
-  const state = flags.state ?? base.state;
+  const state = flags.state || env.AUTHMOCK_STATE || base.state;
   return {
     ...base,
     host: flags.host ?? base.host,
@@ -59,7 +61,8 @@ export function toConfig(
         .flatMap((m) => m.userTypes)
         .map((type) => [type, optionalInt(`--${type}-token-lifetime`, flags[`${camel(type)}TokenLifetime`])]),
     ),
-    logLevel: flags.logLevel ?? base.logLevel,
+    logLevel: flags.quiet ? 'error' : (flags.logLevel ?? base.logLevel),
+    logFormat: flags.logFormat,
     control: flags.control !== false,
     controlKey: flags.controlKey || env.AUTHMOCK_CONTROL_KEY || undefined,
     maxNamespaces: int('--max-namespaces', flags.maxNamespaces, base.maxNamespaces, 1, 1e6),

@@ -1,22 +1,20 @@
 import type { Config } from '../config.js';
-import type { Runtime } from '../pipeline/runtime.js';
+import type { StartedServer } from '../runtime/start-server.js';
 import { startServer } from '../runtime/start-server.js';
+import { isLevelOn } from '../log/log-level.js';
 import { isRedisUrl, redactRedisUrl } from '../store/redis/redis-url.js';
 
 /** Starts every API module on one port and prints where they are and who can log in. */
 export async function serve(config: Config, options: { reset?: boolean; version: string }): Promise<void> {
   const started = await startServer(config, { reset: options.reset });
-  const { runtime } = started;
-  process.stdout.write(banner(runtime, config, started.url, options.version));
-  if (!config.control) process.stdout.write('Control API: off (--no-control)\n');
-  else if (started.controlKeyGenerated)
-    process.stdout.write(`Control API: /__authmock/ needs the header X-Authmock-Key: ${started.controlKey}\n`);
+  const { text, msg, fields } = banner(started, config, options.version);
+  started.requestLog.banner(text, msg, fields);
 
   let closing = false;
   const stop = (signal: string) => {
     if (closing) return;
     closing = true;
-    runtime.services.log.info({ signal }, 'stopping');
+    started.requestLog.event('info', 'stopping', { signal });
     void started.close().then(() => process.exit(0));
     setTimeout(() => process.exit(0), 2000).unref();
   };
@@ -24,25 +22,48 @@ export async function serve(config: Config, options: { reset?: boolean; version:
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
-function banner(runtime: Runtime, config: Config, base: string, version: string): string {
+/**
+ * What the server says when it listens: for people, where each API is, the state's full
+ * path and the default accounts (only the first line with --quiet or --log-level error);
+ * for machines the same as one line's fields.
+ */
+function banner(started: StartedServer, config: Config, version: string) {
+  const { runtime, url: base } = started;
   const state =
     config.state === 'memory'
       ? 'in memory (nothing is kept)'
       : isRedisUrl(config.state)
         ? `${redactRedisUrl(config.state)} (Redis, shared)`
         : `${config.state} (SQLite)`;
-  const lines = [`authmock ${version} listening on ${base}`];
-  for (const api of runtime.apis) {
-    lines.push(`  ${api.name.padEnd(9)} ${base}${api.servedAt}  (${api.model.operations.length} operations)`);
+  const control = !config.control
+    ? 'Control API: off (--no-control)'
+    : started.controlKeyGenerated
+      ? `Control API: /__authmock/ needs the header X-Authmock-Key: ${started.controlKey}`
+      : undefined;
+  const first = `authmock ${version} listening on ${base}`;
+  const lines = [first];
+  if (isLevelOn(config.logLevel, 'warn')) {
+    for (const api of runtime.apis)
+      lines.push(`  ${api.name.padEnd(9)} ${base}${api.servedAt}  (${api.model.operations.length} operations)`);
+    if (config.control)
+      lines.push(
+        `  inspector ${base}/__authmock/ui  (journal: ${config.journalSize ? `last ${config.journalSize} requests per namespace` : 'off'})`,
+      );
+    lines.push(`  state     ${state}`, `Default accounts (passwords in ${config.fixturesDir}, and in the README):`);
+    for (const api of runtime.apis) {
+      for (const line of api.describeAccounts?.() ?? []) lines.push(`  ${api.name} ${line}`);
+    }
   }
-  if (config.control)
-    lines.push(
-      `  inspector ${base}/__authmock/ui  (journal: ${config.journalSize ? `last ${config.journalSize} requests per namespace` : 'off'})`,
-    );
-  lines.push(`  state     ${state}`, `Default accounts (passwords in ${config.fixturesDir}, and in the README):`);
-  for (const api of runtime.apis) {
-    for (const line of api.describeAccounts?.() ?? []) lines.push(`  ${api.name} ${line}`);
-  }
-  lines.push('');
-  return lines.join('\n');
+  if (control) lines.push(control);
+  const fields = {
+    url: base,
+    version,
+    state: config.state === 'memory' ? 'memory' : isRedisUrl(config.state) ? redactRedisUrl(config.state) : config.state,
+    apis: runtime.apis.map((api) => ({ name: api.name, url: `${base}${api.servedAt}`, operations: api.model.operations.length })),
+    inspector: config.control ? `${base}/__authmock/ui` : undefined,
+    journal: config.journalSize,
+    ...(started.controlKeyGenerated ? { controlKey: started.controlKey } : {}),
+  };
+  // The URL ends in a space in the JSON line's msg too, so `listening on (\S+)` reads it there as well.
+  return { text: `${lines.join('\n')}\n`, msg: `listening on ${base} (authmock ${version}, state: ${fields.state})`, fields };
 }

@@ -7,6 +7,8 @@
 export abstract class ApiError<C extends string = string> extends Error {
   /** the API whose dialect defines the code */
   abstract readonly api: string;
+  /** why, in words for the journal and the request log, where the answer does not tell (a locked name and a wrong password look alike) */
+  reason?: string;
 
   constructor(
     readonly code: C,
@@ -16,6 +18,12 @@ export abstract class ApiError<C extends string = string> extends Error {
   ) {
     super(code);
     this.name = 'ApiError';
+  }
+
+  /** the same error, with the reason the request log and the journal give */
+  because(reason: string): this {
+    this.reason = reason;
+    return this;
   }
 }
 

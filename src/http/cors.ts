@@ -33,8 +33,7 @@ export function createCors(origins: readonly string[]) {
     if (named.size > 0) res.setHeader('Vary', 'Origin');
     if (req.method !== 'OPTIONS' || !req.headers['access-control-request-method']) return false;
     res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, OPTIONS');
-    const asked = req.headers['access-control-request-headers'];
-    res.setHeader('Access-Control-Allow-Headers', asked ? `Authorization, Content-Type, ${asked}` : 'Authorization, Content-Type');
+    res.setHeader('Access-Control-Allow-Headers', allowHeaders(req.headers['access-control-request-headers']));
     if (trusted && req.headers['access-control-request-private-network'] === 'true') {
       res.setHeader('Access-Control-Allow-Private-Network', 'true');
     }
@@ -43,4 +42,13 @@ export function createCors(origins: readonly string[]) {
     res.end();
     return true;
   };
+}
+
+/** Authorization and Content-Type, then every other header the browser asked for, each once (names are case-insensitive). */
+function allowHeaders(asked: string | undefined): string {
+  const names = ['Authorization', 'Content-Type'];
+  for (const name of (asked ?? '').split(',').map((h) => h.trim())) {
+    if (name && !names.some((n) => n.toLowerCase() === name.toLowerCase())) names.push(name);
+  }
+  return names.join(', ');
 }

@@ -26,9 +26,8 @@ export async function createApp(runtime: Runtime, options: AppOptions = {}): Pro
  * path: health, thumbnails, the control API, the inspector, and every 404.
  */
 export function createExpressApp(parts: HttpParts): AuthmockApp {
-  const { runtime, options, inspection, control, inspectorPage, applyCors, serveApi, dispatch } = parts;
+  const { runtime, options, inspection, control, inspectorPage, applyCors, serveApi, requestLog, timed, dispatch } = parts;
   const { services, apis } = runtime;
-  const { log } = services;
   const { journal } = inspection;
   const app = express();
   app.disable('x-powered-by');
@@ -47,7 +46,7 @@ export function createExpressApp(parts: HttpParts): AuthmockApp {
   app.use((req, res, next) => void (dispatch(req, res) || next()));
 
   app.use(async (req: Request, res: Response) => {
-    const started = journal.size > 0 || log.isLevelEnabled('debug') ? performance.now() : 0;
+    const started = timed ? performance.now() : 0;
     if (applyCors(req, res)) return;
     const url = req.url;
     const q = url.indexOf('?');
@@ -67,6 +66,19 @@ export function createExpressApp(parts: HttpParts): AuthmockApp {
       return serveApi(req, res, { api: control, ns: route.ns, path, url, q, started, mocked: false });
     }
     res.status(404).json({ message: `No API is served at ${path}. ${apis.map((a) => `${a.name}: ${a.claims.join(', ')}`).join('; ')}` });
+    // outside every API, so outside serveApi: a wrong base URL is what a newcomer gets first
+    if (started && requestLog.wants(404, false)) {
+      const ms = performance.now() - started;
+      requestLog.request({
+        time: services.clock.now(),
+        ns: route.ns,
+        method: req.method,
+        path,
+        status: 404,
+        ms,
+        reason: 'no API is served here',
+      });
+    }
   });
   return Object.assign(app, { dispatch });
 }

@@ -9,12 +9,15 @@ import { createInspectorPage } from './inspector/serve-inspector.js';
 import { createCors } from './cors.js';
 import { createServeApi, type ServeApi } from './serve-api.js';
 import { createDispatch, type Dispatch } from './dispatch.js';
+import { SILENT_REQUEST_LOG, type RequestLog } from '../log/request-log.js';
 
 export interface AppOptions {
   /** the key the control API requires (off loopback); undefined: open */
   controlKey?: string;
   /** more control operations by operationId (the journal and steering add theirs) */
   controlHandlers?: Record<string, Handler>;
+  /** one line a request on standard output (src/log/request-log.ts); default: none */
+  requestLog?: RequestLog;
 }
 
 /** What the HTTP layer shares between the dispatch and the Express app. */
@@ -27,6 +30,9 @@ export interface HttpParts {
   inspectorPage: string;
   applyCors: ReturnType<typeof createCors>;
   serveApi: ServeApi;
+  requestLog: RequestLog;
+  /** something reads how long a request took (the journal, the request log): measure it */
+  timed: boolean;
   /** the mocked APIs' requests, straight to the pipeline */
   dispatch: Dispatch;
 }
@@ -37,7 +43,7 @@ export interface HttpParts {
  * loads Express (src/http/create-app.ts) only when a request needs it.
  */
 export async function createHttpParts(runtime: Runtime, options: AppOptions = {}): Promise<HttpParts> {
-  const { config, log } = runtime.services;
+  const { config } = runtime.services;
   const inspection = createInspection(runtime.apis, config.journalSize ?? 1000);
   const controlHandlers = {
     ...createJournalHandlers(inspection.journal),
@@ -49,13 +55,9 @@ export async function createHttpParts(runtime: Runtime, options: AppOptions = {}
     : undefined;
   const inspectorPage = createInspectorPage(inspection.operations.map((o) => o.operationId));
   const applyCors = createCors(config.corsOrigins);
-  const serveApi = createServeApi(runtime, inspection);
-  const dispatch = createDispatch({
-    apis: runtime.apis,
-    log,
-    journalSize: inspection.journal.size,
-    applyCors,
-    serveApi,
-  });
-  return { runtime, options, inspection, control, inspectorPage, applyCors, serveApi, dispatch };
+  const requestLog = options.requestLog ?? SILENT_REQUEST_LOG;
+  const serveApi = createServeApi(runtime, inspection, requestLog);
+  const timed = inspection.journal.size > 0 || requestLog.anyRequests;
+  const dispatch = createDispatch({ apis: runtime.apis, timed, applyCors, serveApi });
+  return { runtime, options, inspection, control, inspectorPage, applyCors, serveApi, requestLog, timed, dispatch };
 }

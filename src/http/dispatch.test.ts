@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ServedApi } from '../pipeline/served-api.js';
-import type { Logger } from '../log/create-logger.js';
 import type { ApiRoute } from './serve-api.js';
 import { createDispatch, pickApi } from './dispatch.js';
 
@@ -14,14 +13,12 @@ const apis = [
   { name: 'pets', claims: ['/pets'], model: { mount: '/' }, router: route(['/pets']) },
   { name: 'shelters', claims: ['/pets', '/shelters'], model: { mount: '/' }, router: route(['/pets/adopt', '/shelters']) },
 ] as unknown as ServedApi[];
-const log = { isLevelEnabled: () => false } as unknown as Logger;
 
 function setUp(opts: { preflight?: boolean } = {}) {
   const served: ApiRoute[] = [];
   const dispatch = createDispatch({
     apis,
-    log,
-    journalSize: 0,
+    timed: false,
     applyCors: () => opts.preflight === true,
     serveApi: async (_req, _res, route) => void served.push(route),
   });

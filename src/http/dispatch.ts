@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ServedApi } from '../pipeline/served-api.js';
-import type { Logger } from '../log/create-logger.js';
 import type { ApiRoute } from './serve-api.js';
 import { splitNamespace } from './split-namespace.js';
 import { stripMount } from '../pipeline/strip-mount.js';
@@ -14,9 +13,8 @@ export type DispatchingHandler = ((req: IncomingMessage, res: ServerResponse) =>
 
 export interface DispatchParts {
   apis: readonly ServedApi[];
-  log: Logger;
-  /** the journal's size: 0 when nothing records the time a request took */
-  journalSize: number;
+  /** something reads the time a request took (the journal, the request log) */
+  timed: boolean;
   /** answers a CORS preflight, or adds the allow headers; true: answered */
   applyCors(req: IncomingMessage, res: ServerResponse): boolean;
   serveApi(req: IncomingMessage, res: ServerResponse, route: ApiRoute): Promise<void>;
@@ -30,8 +28,7 @@ export interface DispatchParts {
  * answered here behaves exactly as it did through Express.
  */
 export function createDispatch(parts: DispatchParts): Dispatch {
-  const { apis, log, applyCors, serveApi } = parts;
-  const timed = parts.journalSize > 0 || log.isLevelEnabled('debug');
+  const { apis, timed, applyCors, serveApi } = parts;
   return function dispatch(req, res) {
     const url = req.url ?? '/';
     const q = url.indexOf('?');

@@ -8,7 +8,10 @@ import { NamespaceLimitError } from '../pipeline/namespaces.js';
 import { isStoreUnavailable } from '../store/store-unavailable.js';
 import { runRequest, renderStandalone } from '../pipeline/run-request.js';
 import type { Trace } from '../pipeline/trace.js';
-import { recordExchange } from '../journal/record-exchange.js';
+import { describeExchange, recordExchange, type Exchange } from '../journal/record-exchange.js';
+import type { JournalRecord } from '../journal/journal.js';
+import type { RequestLine, RequestLog } from '../log/request-log.js';
+import { describeRefusal } from '../log/describe-refusal.js';
 import { createSteer } from '../steering/create-steer.js';
 import { applyFault, pickDelay, sleep } from '../steering/apply-fault.js';
 import { readBody } from './read-body.js';
@@ -39,10 +42,11 @@ export type ServeApi = (req: IncomingMessage, res: ServerResponse, route: ApiRou
  * before Express; the control API from the Express app. Never rejects: a failure nobody
  * foresaw is logged and answered as the API's own 500.
  */
-export function createServeApi(runtime: Runtime, inspection: Inspection): ServeApi {
+export function createServeApi(runtime: Runtime, inspection: Inspection, requestLog: RequestLog): ServeApi {
   const { services, hooks, memo } = runtime;
   const { config, log } = services;
   const { journal } = inspection;
+  const tokenShapes = runtime.apis.map((a) => a.tokens.shape);
 
   return async function serveApi(req: IncomingMessage, res: ServerResponse, route: ApiRoute): Promise<void> {
     const { api, path, url, q, started, mocked } = route;
@@ -71,21 +75,27 @@ export function createServeApi(runtime: Runtime, inspection: Inspection): ServeA
       const steered = trace?.steered;
       const delay = mocked ? pickDelay(config.latency, steered?.delayMs) : 0;
       if (delay) await sleep(delay);
-      if (mocked && journal.size > 0) {
-        const body = read.kind === 'ok' ? read.body : undefined;
+      const journaled = mocked && journal.size > 0;
+      const logged = started > 0 && requestLog.wants(wire.status, !mocked);
+      const exchange: Exchange | undefined =
+        journaled || logged
+          ? {
+              api,
+              apis: runtime.apis,
+              trace,
+              input,
+              body: read.kind === 'ok' ? read.body : undefined,
+              wire,
+              ns: ns.name,
+              time: ns.now(),
+              durationMs: performance.now() - started,
+            }
+          : undefined;
+      let record: JournalRecord | undefined;
+      if (journaled) {
         // The journal is a window on the traffic: a failure to record is logged, never answered.
         try {
-          recordExchange(journal, {
-            api,
-            apis: runtime.apis,
-            trace,
-            input,
-            body,
-            wire,
-            ns: ns.name,
-            time: ns.now(),
-            durationMs: performance.now() - started,
-          });
+          record = recordExchange(journal, exchange!);
         } catch (err) {
           log.error({ err: (err as Error).message, path }, 'journal could not record a request');
         }
@@ -95,7 +105,8 @@ export function createServeApi(runtime: Runtime, inspection: Inspection): ServeA
       wire.headers['Content-Length'] = String(Buffer.byteLength(wire.payload));
       res.writeHead(wire.status, wire.headers);
       res.end(wire.payload);
-      if (started) log.debug({ method: req.method, path, status: wire.status, ms: +(performance.now() - started).toFixed(2) }, 'request');
+      // the one place a request reaches the request log, after its answer is on its way
+      if (logged) requestLog.request(toRequestLine(exchange!, record, services.clock.now(), tokenShapes), !mocked);
     } catch (err) {
       // Our bug (the pipeline itself never throws): the API's own 500, never a hang.
       const reportId = services.random.bytes(6).toString('hex');
@@ -106,6 +117,28 @@ export function createServeApi(runtime: Runtime, inspection: Inspection): ServeA
       res.writeHead(wire.status, wire.headers).end(wire.payload);
     }
   };
+}
+
+/** The request log's line; for a 4xx or 5xx, why, from what the journal records of it. */
+function toRequestLine(x: Exchange, record: JournalRecord | undefined, now: number, tokenShapes: readonly RegExp[]): RequestLine {
+  const { input, wire, trace } = x;
+  const line: RequestLine = { time: now, ns: x.ns, method: input.method, path: input.path, status: wire.status, ms: x.durationMs };
+  if (trace?.op) line.operationId = trace.op.operationId;
+  if (wire.status < 400) return line;
+  const known = record ?? describeExchange(x);
+  line.reason = describeRefusal({
+    status: wire.status,
+    auth: known.auth,
+    permission: known.permission,
+    operationId: known.operationId,
+    nearest: known.nearest,
+    steered: known.steered,
+    invalid: known.invalid,
+    refusal: known.refusal,
+    answer: typeof wire.payload === 'string' ? wire.payload : '',
+    tokenShapes,
+  });
+  return line;
 }
 
 /** The namespace's view, or the refusal of a new one past --max-namespaces. */

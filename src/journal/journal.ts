@@ -33,6 +33,8 @@ export interface JournalRecord {
   steered?: SteeredInfo;
   /** where the request did not match the spec */
   invalid?: { place: string; field: string };
+  /** why it was refused, where the answer does not tell ("locked out until ...") */
+  refusal?: string;
   request: { headers: Record<string, unknown>; body?: Buffer };
   response: { headers: Record<string, string>; body: string };
 }

@@ -26,6 +26,16 @@ export interface Exchange {
  * cost on every request is an object or two. Returns the record (the request log reads it).
  */
 export function recordExchange(journal: Journal, x: Exchange): JournalRecord {
+  const record = describeExchange(x, journal);
+  journal.record(x.ns, record);
+  return record;
+}
+
+/**
+ * The journal's record of an exchange, kept or not: what the request log says of a refusal
+ * when the journal is off. With `journal`, a token it saw working is told revoked.
+ */
+export function describeExchange(x: Exchange, journal?: Journal): JournalRecord {
   const { trace, input, wire } = x;
   const payload = typeof wire.payload === 'string' ? wire.payload : `(${wire.payload.length} bytes)`;
   const record: JournalRecord = {
@@ -46,7 +56,7 @@ export function recordExchange(journal: Journal, x: Exchange): JournalRecord {
   if (!trace?.op) record.nearest = () => findNearest(x.api.model.operations, input.method, input.path);
   if (trace?.steered) record.steered = trace.steered;
   if (trace?.invalid) record.invalid = trace.invalid;
-  journal.record(x.ns, record);
+  if (trace?.refusal) record.refusal = trace.refusal;
   return record;
 }
 
@@ -61,11 +71,11 @@ function readPrincipal(trace: Trace | undefined): PrincipalInfo {
   return p?.kind === 'user' ? { kind: 'user', userType: p.userType, id: p.userId } : { kind: 'guest' };
 }
 
-function judgeAuth(x: Exchange, journal: Journal): AuthInfo {
+function judgeAuth(x: Exchange, journal: Journal | undefined): AuthInfo {
   const auth = x.trace?.auth ?? { outcome: 'none' as const };
   if (auth.outcome === 'refused') return { ...auth, detail: `OAuth 1.0a request refused (${x.wire.status}; the answer says why)` };
   if (auth.outcome === 'malformed' && auth.tokenPrefix) return findOtherApi(x, auth);
-  if (auth.outcome === 'unknown' && auth.tokenId !== undefined) return findRevocation(journal, x.ns, auth);
+  if (auth.outcome === 'unknown' && auth.tokenId !== undefined && journal) return findRevocation(journal, x.ns, auth);
   return auth;
 }
 

@@ -9,6 +9,7 @@ import { findSpecFiles } from './find-spec-files.js';
 import { readSpecDocuments } from './read-spec-documents.js';
 import { loadRuleset } from './load-ruleset.js';
 import { formatResults, SEVERITY_LEVELS, sortResults, summarize } from './format-results.js';
+import { countAuthFindings, summarizeAuth } from './summarize-auth.js';
 
 const { Spectral } = spectralCore;
 
@@ -45,7 +46,7 @@ async function lint(args: LintArgs, io: LintIo & { cwd: string; root: string }):
   const files = served ? listServedSpecs(io.root) : findSpecFiles(args.files, io.cwd);
   const rulesetFile = args.ruleset !== undefined ? resolve(io.cwd, args.ruleset) : served ? packageConfig(io.root) : undefined;
   const documents = readSpecDocuments(files, io.cwd);
-  const ruleset = await loadRuleset(io.root, rulesetFile, io.cwd);
+  const ruleset = await loadRuleset(io.root, rulesetFile, io.cwd, { owasp: args.owasp });
 
   const spectral = new Spectral();
   spectral.setRuleset(ruleset);
@@ -57,6 +58,8 @@ async function lint(args: LintArgs, io: LintIo & { cwd: string; root: string }):
   const report = formatResults(sorted, { format: args.format, failSeverity: args.failSeverity, ruleset, cwd: io.cwd, color: toTerminal });
   if (args.output === undefined) {
     io.stdout.write(report);
+    // after Spectral's own summary, what a token-authenticated API's author looks for first
+    if (args.format === 'stylish' && sorted.length > 0) io.stdout.write(`${summarizeAuth(sorted)}\n`);
   } else {
     const target = resolve(io.cwd, args.output);
     try {
@@ -66,7 +69,7 @@ async function lint(args: LintArgs, io: LintIo & { cwd: string; root: string }):
       throw new LintError(`cannot write ${args.output}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
     }
     io.stdout.write(
-      `${summarize(sorted)} in ${documents.length} file${documents.length === 1 ? '' : 's'}; ${args.format} report written to ${relative(io.cwd, target)}\n`,
+      `${summarize(sorted)}, ${countAuthFindings(sorted)} about authentication, in ${documents.length} file${documents.length === 1 ? '' : 's'}; ${args.format} report written to ${relative(io.cwd, target)}\n`,
     );
   }
   const failAt = SEVERITY_LEVELS[args.failSeverity];

@@ -13,6 +13,8 @@ export interface LintArgs {
   output?: string;
   failSeverity: FailSeverity;
   ruleset?: string;
+  /** add the OWASP API Security Top 10 ruleset */
+  owasp?: boolean;
 }
 
 interface Out {
@@ -28,7 +30,7 @@ export function parseLintArgs(argv: readonly string[], out: Out): LintArgs | num
   let parsed: LintArgs | undefined;
   const command = new Command('authmock lint')
     .description(
-      "Lint OpenAPI 3.0 and 3.1 documents (YAML or JSON) with spectral:oas, the OWASP API security ruleset and authmock's rules.",
+      "Lint OpenAPI 3.0 and 3.1 documents (YAML or JSON) with spectral:oas and authmock's auth and serving rules; --owasp adds the OWASP API Security Top 10 ruleset.",
     )
     .argument('[files...]', 'files or globs (default: the specs authmock serves, with its own .spectral.yaml)')
     .addOption(new Option('-f, --format <format>', 'report format').choices(FORMATS).default('stylish'))
@@ -39,6 +41,7 @@ export function parseLintArgs(argv: readonly string[], out: Out): LintArgs | num
         .default('error'),
     )
     .option('-r, --ruleset <file>', "a Spectral ruleset (YAML, JSON or JS) whose rules go on top of authmock's")
+    .option('--owasp', 'also run the OWASP API Security Top 10 ruleset (a --ruleset that configures OWASP rules brings it too)')
     .addHelpText('after', '\nExit codes: 0 no finding at or above --fail-severity, 1 some, 2 usage error or unreadable file.')
     .exitOverride()
     .configureOutput({

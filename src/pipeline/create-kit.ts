@@ -168,10 +168,8 @@ function credentialsOf(api: ServedApi, op: Operation, req: Incoming): string[] {
   return out;
 }
 
-/** The field a validation error is about: the missing property, else the last segment of the path. */
+/** The field a validation error is about, dotted (`address.city`): its path, and the missing or unexpected property. */
 function fieldOf(instancePath: string | undefined, params: Record<string, unknown> | undefined): string {
-  const missing = params?.missingProperty;
-  const path = instancePath ?? '';
-  if (typeof missing === 'string') return path ? `${path.slice(1)}/${missing}` : missing;
-  return path ? path.slice(1) : '(the whole value)';
+  const named = (params?.missingProperty ?? params?.additionalProperty) as string | undefined;
+  return [...(instancePath?.split('/').filter(Boolean) ?? []), ...(named ? [named] : [])].join('.');
 }

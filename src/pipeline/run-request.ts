@@ -63,7 +63,10 @@ export function renderStandalone(api: ServedApi, err: ApiError): WireResponse {
 
 function renderFailure(api: ServedApi, trace: Trace, services: Services, err: unknown): HandlerResult {
   const { dialect } = api;
-  if (isApiError(err) && err.api === api.name) return dialect.renderError(err, trace.format);
+  if (isApiError(err) && err.api === api.name) {
+    if (err.reason) trace.refusal = err.reason;
+    return dialect.renderError(err, trace.format);
+  }
   const { log, config } = services;
   const storage = storageFailure(err);
   if (storage && dialect.unavailable) {

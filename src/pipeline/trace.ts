@@ -49,6 +49,8 @@ export interface Trace {
   steered?: SteeredInfo;
   /** the request did not match the spec: where */
   invalid?: { place: ValidationPlace; field: string };
+  /** why it was refused, where the answer does not tell (a handler's own words: "locked out until ...") */
+  refusal?: string;
 }
 
 export function newTrace(): Trace {

@@ -1,12 +1,14 @@
 import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import type { Config } from '../config.js';
 import type { Logger } from '../log/create-logger.js';
 import { openStoreAsync } from '../store/open-store.js';
 import { createRuntime, type Runtime } from './create-runtime.js';
 import { createLogger } from '../log/create-logger.js';
+import { createRequestLog, type RequestLog } from '../log/request-log.js';
+import { wantsColor } from '../log/paint.js';
 import { createHttpParts } from '../http/create-http-parts.js';
 import { withLazyExpress } from '../http/lazy-express.js';
 import { resolveControlKey } from '../control/control-key.js';
@@ -28,21 +30,33 @@ export interface StartedServer {
   controlKey?: string;
   /** the key was generated here and must be shown to the user */
   controlKeyGenerated: boolean;
+  /** the log on standard output: the CLI writes its banner and shutdown line there */
+  requestLog: RequestLog;
   /** stops the sweeper, closes every connection and the store */
   close(): Promise<void>;
 }
 
 /** What `authmock serve` and `startAuthmock()` share: open the store, build the runtime, listen. */
-export async function startServer(config: Config, options: { reset?: boolean; log?: Logger } = {}): Promise<StartedServer> {
+export async function startServer(
+  config: Config,
+  options: { reset?: boolean; log?: Logger; requestLog?: RequestLog } = {},
+): Promise<StartedServer> {
   checkSpecsDir(config);
-  const log = options.log ?? createLogger(config.logLevel);
+  // people at a terminal read pretty lines; a file, a pipe or a CI log gets JSON
+  const format = config.logFormat ?? (process.stdout.isTTY ? 'pretty' : 'json');
+  const log = options.log ?? createLogger(config.logLevel, { format, color: wantsColor(process.stderr.isTTY, process.env) });
+  const requestLog =
+    options.requestLog ?? createRequestLog({ level: config.logLevel, format, color: wantsColor(process.stdout.isTTY, process.env) });
   // a Redis state connects here, and names the URL (not its password) when it cannot
-  const store = await openStoreAsync(config.state, { notice: (message) => log.warn(message) });
+  const store = await openStoreAsync(config.state, { notice: (message) => log.warn(message) }).catch(async (err: unknown) => {
+    // A second server on the same state and port: the busy port is what the user must fix first.
+    throw (err as Error).name === 'StateError' && (await isPortTaken(config)) ? explainListenError(portInUse(), config) : err;
+  });
   try {
     if (options.reset) await store.reset();
     const runtime = await createRuntime({ config, store, log, modules: selectModules(config) });
     const control = resolveControlKey(config.host, config.controlKey, runtime.services.random);
-    const server = createHttpServer(runtime, withLazyExpress(await createHttpParts(runtime, { controlKey: control.key })), {
+    const server = createHttpServer(runtime, withLazyExpress(await createHttpParts(runtime, { controlKey: control.key, requestLog })), {
       maxConnections: config.maxConnections,
     });
     await listen(server, config);
@@ -59,7 +73,7 @@ export async function startServer(config: Config, options: { reset?: boolean; lo
         server.close(() => void store.close().then(resolve, resolve));
         server.closeAllConnections();
       }));
-    return { server, runtime, url, port, controlKey: control.key, controlKeyGenerated: control.generated, close };
+    return { server, runtime, url, port, controlKey: control.key, controlKeyGenerated: control.generated, requestLog, close };
   } catch (err) {
     await store.close().catch(() => undefined);
     throw err;
@@ -72,6 +86,20 @@ function listen(server: Server, config: Config): Promise<void> {
     server.once('error', (err: NodeJS.ErrnoException) => reject(explainListenError(err, config)));
     server.listen(config.port, config.host);
   });
+}
+
+/** Whether another process listens on the configured port (0 asks for a free one: never taken). */
+function isPortTaken(config: Config): Promise<boolean> {
+  if (config.port === 0) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const probe = createNetServer();
+    probe.once('error', (err: NodeJS.ErrnoException) => resolve(err.code === 'EADDRINUSE'));
+    probe.listen(config.port, config.host, () => probe.close(() => resolve(false)));
+  });
+}
+
+function portInUse(): NodeJS.ErrnoException {
+  return Object.assign(new Error('EADDRINUSE'), { code: 'EADDRINUSE' });
 }
 
 function explainListenError(err: NodeJS.ErrnoException, config: Config): Error {

@@ -1,7 +1,7 @@
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import vm from 'node:vm';
-import { openPrivateDir, readDigest, readVerifiedBytes, sha256, writeAtomic } from './cache-files.js';
+import { isPrivateDir, openPrivateDir, readDigest, readVerifiedBytes, sha256, writeAtomic } from './cache-files.js';
 
 // Code caches of other bundles, specs, Node versions or flags: the newest few stay.
 const KEEP_CACHES = 16;
@@ -29,9 +29,10 @@ export function runCommonJs(
   require: NodeJS.Require,
   cacheDir: string | undefined,
 ): CommonJsModule {
-  const dir = cacheDir && openPrivateDir(cacheDir) && openPrivateDir(join(cacheDir, 'code')) ? join(cacheDir, 'code') : undefined;
-  const cacheFile = dir && join(dir, `${cacheKey(source)}.v8`);
-  const cachedData = cacheFile ? readVerifiedBytes(cacheFile, readDigest(`${cacheFile}.sha256`)) : undefined;
+  // Read where it exists; created only when saved, so a command that saves none leaves no directory behind.
+  const dir = cacheDir && isPrivateDir(cacheDir) && isPrivateDir(join(cacheDir, 'code')) ? join(cacheDir, 'code') : undefined;
+  const cacheFile = cacheDir && join(cacheDir, 'code', `${cacheKey(source)}.v8`);
+  const cachedData = dir && cacheFile ? readVerifiedBytes(cacheFile, readDigest(`${cacheFile}.sha256`)) : undefined;
   // The wrapper stays on the code's first line: stack traces keep their line numbers.
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source.toString()}\n})`, {
     filename,
@@ -47,6 +48,7 @@ export function runCommonJs(
     saveCodeCache: () => {
       if (!pending || !cacheFile) return;
       pending = false;
+      if (!openPrivateDir(dirname(dirname(cacheFile))) || !openPrivateDir(dirname(cacheFile))) return;
       try {
         // the digest last: a cache counts only once it exists
         writeAtomic(`${cacheFile}.sha256`, writeAtomic(cacheFile, script.createCachedData()));

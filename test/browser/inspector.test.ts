@@ -67,6 +67,15 @@ describe.skipIf(skip)('the inspector page in Chromium', () => {
     expect(await row.textContent()).not.toContain('0eeyl0aaaa');
   });
 
+  it("lists the namespace's identities, each with its id or name and never empty brackets", async () => {
+    const identities = page.locator('#identities');
+    await identities.getByText('social apps:').waitFor({ timeout: 2000 });
+    const text = (await identities.textContent()) ?? '';
+    expect(text).toContain('roni_cost@example.com (1)');
+    expect(text).toContain('demo-mobile-app (Demo mobile app)');
+    expect(text).not.toContain('()');
+  });
+
   it('adds a steering rule from the page that changes the next answer', async () => {
     const form = page.locator('#steering-form');
     await form.getByLabel('Operation').fill('createCustomerAccessToken');

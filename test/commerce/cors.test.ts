@@ -28,6 +28,16 @@ describe('CORS', () => {
     expect(res.text).toBe('');
   });
 
+  it('lists each allowed header once, however the browser spells what it asks for', async () => {
+    const t = app();
+    const res = await t.http
+      .options(COMMERCE.me)
+      .set('Origin', ORIGIN)
+      .set('Access-Control-Request-Method', 'POST')
+      .set('Access-Control-Request-Headers', 'content-type,authorization,x-request-id');
+    expect(res.headers['access-control-allow-headers']).toBe('Authorization, Content-Type, x-request-id');
+  });
+
   it('answers a preflight before the API, even for paths no API serves', async () => {
     const t = app();
     for (const path of ['/rest/V1/nope', '/rest/nostore/V1/x', '/socialapi/nope', '/elsewhere']) {

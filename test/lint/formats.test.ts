@@ -55,7 +55,7 @@ describe('sarif', () => {
     const output = join(scratch, 'report.sarif');
     const { code, stdout } = await lintInProcess([FAILING, SCHEMES, '--format', 'sarif', '--output', output]);
     expect(code).toBe(1);
-    expect(stdout).toMatch(/^\d+ problems \(.*\) in 2 files; sarif report written to /);
+    expect(stdout).toMatch(/^\d+ problems \(.*\), \d+ about authentication, in 2 files; sarif report written to /);
     const log = JSON.parse(readFileSync(output, 'utf8'));
 
     const schema = JSON.parse(readFileSync(join(repoRoot, 'test', 'lint', 'sarif', 'sarif-2.1.0.json'), 'utf8'));

@@ -16,7 +16,27 @@ describe("--ruleset adds a user ruleset on top of authmock's", () => {
     expect(codes).toContain('acme-info-team');
     expect(findings.find((f) => f.code === 'acme-info-team')?.message).toBe('info.x-team is missing: name the owning team.');
     expect(codes).toContain('authmock-error-response-schema');
-    expect(codes).toContain('owasp:api4:2023-rate-limit');
+    // it configures no OWASP rule: OWASP runs only with --owasp
+    expect(codes.some((c) => c.startsWith('owasp:'))).toBe(false);
+  });
+
+  test('with --owasp the OWASP rules run under it too', async () => {
+    const { findings } = await lintFindings([SPEC], ['--ruleset', 'test/lint/fixtures/rulesets/team-rule.yaml', '--owasp']);
+    expect(findings.map((f) => f.code)).toContain('owasp:api4:2023-rate-limit');
+  });
+
+  test('a ruleset that configures an OWASP rule brings the OWASP ruleset (as the package .spectral.yaml does)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'authmock-owasp-rules-'));
+    try {
+      writeFileSync(join(dir, 'rules.yaml'), 'rules:\n  owasp:api4:2023-rate-limit: off\n');
+      const { findings, stderr } = await lintFindings([SPEC], ['--ruleset', join(dir, 'rules.yaml')]);
+      expect(stderr).toBe('');
+      const codes = findings.map((f) => f.code);
+      expect(codes).toContain('owasp:api8:2023-define-error-responses-500');
+      expect(codes).not.toContain('owasp:api4:2023-rate-limit');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test("its rules win: it can turn one of authmock's off", async () => {

@@ -28,9 +28,13 @@ function prestart(root: string) {
 }
 
 describe('npm start (prestart: scripts/build-if-stale.mjs)', () => {
-  it('builds when there was never a build', () => {
+  it('builds when there was never a build, and says it is the first time', () => {
     const root = makeProject();
-    expect(prestart(root)).toMatchObject({ status: 0, built: true });
+    rmSync(join(root, 'dist'), { recursive: true, force: true });
+    const run = prestart(root);
+    expect(run).toMatchObject({ status: 0, built: true });
+    expect(run.stderr).toContain('authmock: building for the first time');
+    expect(run.stderr).not.toContain('changed');
   });
 
   it('does not rebuild when nothing changed since the last build', () => {
@@ -41,13 +45,15 @@ describe('npm start (prestart: scripts/build-if-stale.mjs)', () => {
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
-  it('rebuilds after a source file changed', () => {
+  it('rebuilds after a source file changed, and says so', () => {
     const root = makeProject();
     prestart(root);
     const later = new Date(Date.now() + 5000);
     writeFileSync(join(root, 'src', 'a.ts'), 'export const a = 2;\n');
     utimesSync(join(root, 'src', 'a.ts'), later, later);
-    expect(prestart(root)).toMatchObject({ status: 0, built: true });
+    const run = prestart(root);
+    expect(run).toMatchObject({ status: 0, built: true });
+    expect(run.stderr).toContain('authmock: sources changed since the last build');
   });
 
   it('rebuilds after a new source file appeared', () => {

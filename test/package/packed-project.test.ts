@@ -1,5 +1,5 @@
-import { execFile, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -23,8 +23,68 @@ const childEnv = () =>
     ),
   );
 
+interface Served {
+  url: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Runs `command` (npx, or the bin) in `cwd` until its banner names the URL. Its own process
+ * group: npx runs the bin in a child of its own, which a kill of npx alone leaves running.
+ */
+async function serve([command, ...args]: string[], cwd: string, as: { uid?: number; gid?: number } = {}): Promise<Served> {
+  const server = spawn(command, args, { cwd, env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'], detached: true, ...as });
+  let out = '';
+  const stop = async () => {
+    if (server.exitCode !== null || server.signalCode !== null) return;
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    process.kill(-server.pid!, 'SIGTERM');
+    await exited;
+  };
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no banner in 60 s:\n${out}`)), 60_000);
+      const onData = (chunk: Buffer) => {
+        out += chunk.toString();
+        const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[1]);
+        }
+      };
+      server.stdout.on('data', onData);
+      server.stderr.on('data', onData);
+      server.once('exit', (code) => reject(new Error(`exited (${code}) before listening:\n${out}`)));
+    });
+    return { url, output: () => out, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+const login = (url: string) =>
+  fetch(`${url}/rest/V1/integration/customer/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'roni_cost@example.com', password: 'roni_cost3@example.com' }),
+  });
+const me = (url: string, token: string) => fetch(`${url}/rest/V1/customers/me`, { headers: { Authorization: `Bearer ${token}` } });
+
+/** Every directory under `dir`, and every file with its size and (unless a reinstall is compared) modification time. */
+function listFiles(dir: string, withTimes = true): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .sort()
+    .map((rel) => {
+      const st = statSync(join(dir, rel));
+      return st.isDirectory() ? `${rel}/` : `${rel} ${st.size}${withTimes ? ` ${st.mtimeMs}` : ''}`;
+    });
+}
+
 describe.skipIf(!built)('the packed package in an empty project', () => {
   let project: string;
+  let tarball: string;
   const npx = (args: string[], timeout = 120_000) => run('npx', args, { cwd: project, env: childEnv(), timeout, encoding: 'utf8' });
 
   beforeAll(async () => {
@@ -33,7 +93,7 @@ describe.skipIf(!built)('the packed package in an empty project', () => {
     if (isBuildStale(ROOT)) throw new Error('dist/ is older than the sources: run `npm run build` (npm test does) before packing');
     project = mkdtempSync(join(tmpdir(), 'authmock-project-'));
     await run('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', project], { cwd: ROOT });
-    const tarball = readdirSync(project).find((f) => f.endsWith('.tgz'))!;
+    tarball = readdirSync(project).find((f) => f.endsWith('.tgz'))!;
     await run('npm', ['init', '-y'], { cwd: project });
     const deps = [`./${tarball}`, `vitest@${versionOf('vitest')}`, `@playwright/test@${versionOf('playwright-core')}`];
     await run('npm', ['install', ...deps, '--no-audit', '--no-fund', '--prefer-offline'], { cwd: project, timeout: 590_000 });
@@ -50,43 +110,75 @@ describe.skipIf(!built)('the packed package in an empty project', () => {
   });
 
   it('npx authmock serve prints its banner and answers a login; npx authmock check passes against it', async () => {
-    // its own process group: npx runs the bin in a child of its own, which a kill of npx alone leaves running
-    const server = spawn('npx', ['authmock', 'serve', '--port', '0', '--state', 'memory'], {
-      cwd: project,
-      env: childEnv(),
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
+    const server = await serve(['npx', 'authmock', 'serve', '--port', '0', '--state', 'memory'], project);
     try {
-      let out = '';
-      const url = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no banner in 60 s:\n${out}`)), 60_000);
-        const onData = (chunk: Buffer) => {
-          out += chunk.toString();
-          const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-          if (m) {
-            clearTimeout(timer);
-            resolve(m[1]);
-          }
-        };
-        server.stdout.on('data', onData);
-        server.stderr.on('data', onData);
-      });
-      const login = await fetch(`${url}/rest/V1/integration/customer/token`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ username: 'roni_cost@example.com', password: 'roni_cost3@example.com' }),
-      });
-      expect(login.status).toBe(200);
-      const check = await npx(['authmock', 'check', '--target', url, '--quiet']);
+      expect((await login(server.url)).status).toBe(200);
+      const check = await npx(['authmock', 'check', '--target', server.url, '--quiet']);
       expect(check.stdout).toMatch(/PASS {2}\d+ cases passed, 0 failed/);
     } finally {
-      if (server.exitCode === null && server.signalCode === null) {
-        const exited = new Promise((resolve) => server.once('exit', resolve));
-        process.kill(-server.pid!, 'SIGTERM');
-        await exited;
-      }
+      await server.stop();
     }
+  }, 240_000);
+
+  it('keeps its state in the project, across a reinstall of the package, and never writes into node_modules/authmock', async () => {
+    const installed = join(project, 'node_modules', 'authmock');
+    const shipped = listFiles(installed);
+    const shippedSizes = listFiles(installed, false);
+    // no --state: the state goes to .authmock/ in the directory it runs in (here a fresh project)
+    const own = join(project, '.authmock');
+    const first = await serve(['npx', 'authmock', 'serve', '--port', '0'], project);
+    let token: string;
+    try {
+      expect(first.output()).toContain(`"state":${JSON.stringify(join(own, 'state'))}`);
+      token = (await (await login(first.url)).json()) as string;
+      expect((await me(first.url, token)).status).toBe(200);
+    } finally {
+      await first.stop();
+    }
+    expect(existsSync(join(own, 'state'))).toBe(true);
+    expect(readdirSync(join(own, 'cache')).length).toBeGreaterThan(0);
+    expect(listFiles(installed)).toEqual(shipped);
+
+    // a reinstall replaces node_modules/authmock; the token lives on in the project
+    rmSync(installed, { recursive: true, force: true });
+    await run('npm', ['install', `./${tarball}`, '--no-audit', '--no-fund', '--prefer-offline'], { cwd: project, timeout: 300_000 });
+    expect(listFiles(installed, false)).toEqual(shippedSizes);
+    const reinstalled = listFiles(installed);
+    const second = await serve(['npx', 'authmock', 'serve', '--port', '0'], project);
+    try {
+      expect((await me(second.url, token)).status).toBe(200);
+    } finally {
+      await second.stop();
+    }
+    expect(listFiles(installed)).toEqual(reinstalled);
+  }, 600_000);
+
+  it('starts from a read-only node_modules/authmock (as a CI cache restores it)', async () => {
+    const installed = join(project, 'node_modules', 'authmock');
+    const shipped = listFiles(installed);
+    // As root, permissions bind nobody: the server then runs as nobody (uid 65534) in a directory of its own.
+    const asRoot = process.getuid?.() === 0;
+    const cwd = join(project, 'read-only-run');
+    mkdirSync(cwd);
+    if (asRoot) {
+      chmodSync(project, 0o755);
+      chownSync(cwd, 65534, 65534);
+    }
+    execFileSync('chmod', ['-R', 'a-w', installed]);
+    try {
+      const bin = join(project, 'node_modules', '.bin', 'authmock');
+      const server = await serve([bin, 'serve', '--port', '0'], cwd, asRoot ? { uid: 65534, gid: 65534 } : {});
+      try {
+        expect((await login(server.url)).status).toBe(200);
+      } finally {
+        await server.stop();
+      }
+      const own = join(cwd, '.authmock');
+      expect(existsSync(join(own, 'state'))).toBe(true);
+    } finally {
+      execFileSync('chmod', ['-R', 'u+w', installed]);
+    }
+    expect(listFiles(installed)).toEqual(shipped);
   }, 240_000);
 
   it('runs a vitest suite whose globalSetup calls startAuthmock, two files in namespaces of their own', async () => {

@@ -1,8 +1,11 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../support/make-app.js';
+import { startServer } from '../support/server-process.js';
 
 /** `authmock serve` through the real bin: its exit code and what it printed. */
 function serve(args: string[]): Promise<{ code: number | null; out: string }> {
@@ -29,6 +32,21 @@ describe('authmock serve start-up errors', () => {
       expect(out).not.toMatch(/EADDRINUSE|\n\s+at /);
     } finally {
       blocker.close();
+    }
+  });
+
+  it('a second server on the same port and state names the busy port, not the state lock', async () => {
+    const state = mkdtempSync(join(tmpdir(), 'authmock-busy-'));
+    const first = await startServer(['--state', state]);
+    try {
+      const port = new URL(first.baseUrl).port;
+      const { code, out } = await serve(['--port', port, '--state', state]);
+      expect(code).toBe(2);
+      expect(out).toContain(`authmock: port ${port} on 127.0.0.1 is already in use`);
+      expect(out).not.toContain('in use by another authmock process');
+    } finally {
+      await first.stop();
+      rmSync(state, { recursive: true, force: true });
     }
   });
 

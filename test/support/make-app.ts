@@ -9,6 +9,7 @@ import { createApp } from '../../src/http/create-app.js';
 import { lazyApp, type LazyApp } from './lazy-app.js';
 import { createLogger } from '../../src/log/create-logger.js';
 import type { ResponseViolation } from '../../src/pipeline/check-response.js';
+import type { RequestLog } from '../../src/log/request-log.js';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -42,7 +43,7 @@ const open: TestApp[] = [];
  */
 export function makeApp(
   overrides: Partial<Config> = {},
-  options: Partial<Pick<RuntimeOptions, 'handlers' | 'store'>> & { expectViolations?: boolean } = {},
+  options: Partial<Pick<RuntimeOptions, 'handlers' | 'store'>> & { expectViolations?: boolean; requestLog?: RequestLog } = {},
 ): TestApp {
   const config: Config = { ...defaultConfig(ROOT), state: 'memory', logLevel: 'silent', cacheDir: undefined, ...overrides };
   const store = options.store ?? new MemoryStore();
@@ -56,7 +57,7 @@ export function makeApp(
     handlers: options.handlers,
     hooks: { onResponseViolation: (v) => violations.push(v) },
   });
-  const app = lazyApp(runtime.then((r) => createApp(r)));
+  const app = lazyApp(runtime.then((r) => createApp(r, { requestLog: options.requestLog })));
   const t: TestApp = { http: request(app), app, runtime, store, clock, config, violations };
   if (!options.expectViolations) open.push(t);
   return t;

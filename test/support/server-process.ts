@@ -12,12 +12,25 @@ export interface ServerProcess {
 /**
  * Starts the real `authmock serve` bin on a free loopback port and waits for its banner.
  * State is in memory unless args name one (the last --state wins): never the default
- * state directory, which a developer's `npm start` holds.
+ * state directory, which a developer's `npm start` holds. Lines are pretty (the banner as
+ * people read it) unless args say `--log-format json`.
  */
 export async function startServer(args: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
   const child = spawn(
     process.execPath,
-    [join(ROOT, 'bin', 'authmock.js'), 'serve', '--port', '0', '--log-level', 'warn', '--state', 'memory', ...args],
+    [
+      join(ROOT, 'bin', 'authmock.js'),
+      'serve',
+      '--port',
+      '0',
+      '--log-level',
+      'warn',
+      '--log-format',
+      'pretty',
+      '--state',
+      'memory',
+      ...args,
+    ],
     {
       cwd: ROOT,
       env: { ...process.env, ...env },

@@ -135,12 +135,18 @@ export const INSPECTOR_SCRIPT = `(() => {
   }
 
   const KINDS = [['commerce', 'customers'], ['commerce', 'admins'], ['social', 'users'], ['social', 'apps']];
+  // "roni_cost@example.com (1)", "demo-mobile-app (Demo mobile app)": an app has a name, no id; no empty brackets
+  function describeIdentity(i) {
+    const shown = i.email || i.username || i.apiKey || i.name || '';
+    const aside = i.id ?? i.userId ?? (i.name && i.name !== shown ? i.name : undefined);
+    return aside === undefined || aside === null || aside === '' ? shown : shown + ' (' + aside + ')';
+  }
   async function loadIdentities() {
     const blocks = [];
     for (const [api, kind] of KINDS) {
       let list;
       try { list = await call('GET', '/identities/' + api + '/' + kind); } catch { continue; }
-      const names = list.map((i) => (i.email || i.username || i.apiKey || i.name || '') + ' (' + (i.id ?? i.userId ?? '') + ')');
+      const names = list.map(describeIdentity);
       blocks.push(el('p', {}, el('strong', {}, api + ' ' + kind + ': '), names.join(', ') || 'none'));
     }
     $('identities').replaceChildren(...blocks);

@@ -25,10 +25,12 @@ export async function checkCredentials(
     seconds: lockout.seconds,
   });
   const failures = await guard.read(username);
-  if (guard.isLocked(failures)) throw commerceError('SIGN_IN_INCORRECT');
+  // One answer for both refusals; the reason tells them apart in the journal and the request log.
+  if (guard.isLocked(failures))
+    throw commerceError('SIGN_IN_INCORRECT').because(`locked out until ${new Date(failures!.lockExpiresAt).toISOString()}`);
   if (!ctx.services.secrets.matches(storedDigest, password)) {
     await guard.recordFailure(username);
-    throw commerceError('SIGN_IN_INCORRECT');
+    throw commerceError('SIGN_IN_INCORRECT').because('wrong password or unknown user');
   }
   await guard.recordSuccess(username, failures);
 }
