@@ -44,6 +44,8 @@ export interface ApiModule {
   readonly servedAt?: string;
   /** path prefixes whose requests are this API's, its own 404s included; default: where its spec is mounted */
   readonly claims?: readonly string[];
+  /** other files it was made from, that --watch follows (a user spec's identity file) */
+  readonly sources?: readonly string[];
   /** scopes and owner rules added to its operations, by operationId (a user spec's identity file) */
   readonly overlay?: Readonly<Record<string, OperationOverlay>>;
   /** builds the API's parts for one runtime; nothing built here is shared between runtimes */

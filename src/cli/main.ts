@@ -1,9 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, Option } from 'commander';
 import { toConfig, UsageError, type ServeFlags } from './options.js';
+import { findProjectFile, PROJECT_FILE, readProjectFile } from './project-file.js';
+import type { Config } from '../config.js';
 import { API_MODULES } from '../apis/index.js';
 
 /**
@@ -48,9 +50,20 @@ export async function runCli(argv: string[]): Promise<string | undefined> {
         `where tokens, revocations and lockouts persist (env AUTHMOCK_STATE; default: ${STATE_DEFAULT} in the working directory); 'memory' keeps nothing; redis://host:port/db (or 'redis': AUTHMOCK_REDIS_URL) shares them between servers`,
       );
 
-  const serveCommand = withServerOptions(program.command('serve').description('serve the APIs (default: http://127.0.0.1:4010)'));
+  const serveCommand = withServerOptions(
+    program
+      .command('serve')
+      .description('serve your specs, or the built-in APIs (default: http://127.0.0.1:4010)')
+      .argument(
+        '[specs...]',
+        "spec files (OpenAPI 3.x or Swagger 2.0, YAML or JSON) and built-in APIs by name (commerce, social); none: the project file's, else the built-ins",
+      ),
+  )
+    .option('--identities <file>', 'who may call the one spec given (default: <name>.authmock.yaml beside it)')
+    .option('--config <file>', `project file with specs and serve options (default: ${PROJECT_FILE} in the working directory)`)
+    .option('--watch', 'serve an edited spec or identity file within a second; a broken edit keeps the last good version');
   // One lifetime flag per kind of token each API module issues: --customer-token-lifetime, ...
-  for (const module of API_MODULES) {
+  for (const module of [...API_MODULES, SPEC_TOKEN_TYPES]) {
     for (const type of module.userTypes)
       serveCommand.option(
         `--${type}-token-lifetime <s>`,
@@ -92,9 +105,10 @@ export async function runCli(argv: string[]): Promise<string | undefined> {
       ).choices(['pretty', 'json']),
     )
     .option('-q, --quiet', 'no line per request: the listening line and failures only (--log-level error)')
-    .action(async (flags: ServeFlags & { reset?: boolean }) => {
+    .action(async (specArgs: string[], _flags: unknown, cmd: Command) => {
       const { serve } = await import('./serve.js');
-      await serve(toConfig(root, flags, API_MODULES), { reset: flags.reset, version });
+      const { config, flags } = serveConfig(root, specArgs, cmd);
+      await serve(config, { reset: flags.reset === true, version, watch: flags.watch === true });
     });
 
   program
@@ -103,7 +117,7 @@ export async function runCli(argv: string[]): Promise<string | undefined> {
     .option('--state <dir|redis-url>', `the state directory, or a Redis URL (env AUTHMOCK_STATE; default: ${STATE_DEFAULT})`)
     .action(async (flags: { state?: string }) => {
       const { openStoreAsync } = await import('../store/open-store.js');
-      const { state } = toConfig(root, flags, API_MODULES);
+      const { state } = toConfig(root, flags, [...API_MODULES, SPEC_TOKEN_TYPES]);
       const store = await openStoreAsync(state);
       await store.reset();
       await store.close();
@@ -172,4 +186,40 @@ export async function runCli(argv: string[]): Promise<string | undefined> {
     }
     throw err;
   }
+}
+
+/** The tokens a user's spec issues: a user's and an OAuth client's (`--user-token-lifetime`, `--client-token-lifetime`). */
+const SPEC_TOKEN_TYPES = { name: 'spec', userTypes: ['user', 'client'] } as const;
+
+/**
+ * `serve`'s settings: the flags given on the command line win over the project file's
+ * `serve` options, which win over the environment and the defaults. The specs are the
+ * arguments, else the project file's, else none (the built-in APIs).
+ */
+function serveConfig(
+  root: string,
+  specArgs: string[],
+  cmd: Command,
+): { config: Config; flags: ServeFlags & { reset?: boolean; watch?: boolean } } {
+  const given = cmd.opts<ServeFlags & { reset?: boolean; watch?: boolean; identities?: string; config?: string }>();
+  const names = cmd.options.map((o) => o.attributeName());
+  const fromCli = Object.fromEntries(
+    names.filter((n) => cmd.getOptionValueSource(n) === 'cli').map((n) => [n, given[n as keyof typeof given]]),
+  );
+  const projectFile = findProjectFile(given.config, process.cwd());
+  const project = projectFile
+    ? readProjectFile(
+        projectFile,
+        names.filter((n) => !['config', 'identities'].includes(n)),
+      )
+    : undefined;
+  const flags = { ...project?.serve, ...fromCli } as ServeFlags & { reset?: boolean; watch?: boolean };
+  const specs = specArgs.length ? specArgs.map((s) => (/[./\\]/.test(s) ? resolvePath(s) : s)) : (project?.specs ?? []);
+  if (given.identities !== undefined) {
+    if (specs.length !== 1 || typeof specs[0] !== 'string')
+      throw new UsageError('--identities names the identity file of one spec: give exactly one spec with it');
+    specs[0] = { spec: specs[0], identities: resolvePath(given.identities) };
+  }
+  const config = toConfig(root, flags, [...API_MODULES, SPEC_TOKEN_TYPES]);
+  return { config: specs.length ? { ...config, specs } : config, flags };
 }

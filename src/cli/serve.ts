@@ -5,8 +5,8 @@ import { isLevelOn } from '../log/log-level.js';
 import { isRedisUrl, redactRedisUrl } from '../store/redis/redis-url.js';
 
 /** Starts every API module on one port and prints where they are and who can log in. */
-export async function serve(config: Config, options: { reset?: boolean; version: string }): Promise<void> {
-  const started = await startServer(config, { reset: options.reset });
+export async function serve(config: Config, options: { reset?: boolean; version: string; watch?: boolean }): Promise<void> {
+  const started = await startServer(config, { reset: options.reset, watch: options.watch });
   const { text, msg, fields } = banner(started, config, options.version);
   started.requestLog.banner(text, msg, fields);
 

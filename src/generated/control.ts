@@ -538,6 +538,7 @@ export interface components {
             name: string;
             file: string;
             mount: string;
+            /** Format: int32 */
             operations: number;
             /** @description The spec's info.version. */
             version: string;
@@ -572,7 +573,10 @@ export interface components {
             claims?: {
                 [key: string]: unknown;
             };
-            /** @description seconds; default: the namespace lifetime of that kind of token */
+            /**
+             * Format: int32
+             * @description seconds; default: the namespace lifetime of that kind of token
+             */
             expiresIn?: number;
         };
         TokenInfo: {

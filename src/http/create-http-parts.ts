@@ -18,6 +18,8 @@ export interface AppOptions {
   controlHandlers?: Record<string, Handler>;
   /** one line a request on standard output (src/log/request-log.ts); default: none */
   requestLog?: RequestLog;
+  /** the journal and steering rules of the parts these replace (a --watch reload keeps them) */
+  keep?: Pick<Inspection, 'journal' | 'rules'>;
 }
 
 /** What the HTTP layer shares between the dispatch and the Express app. */
@@ -44,7 +46,7 @@ export interface HttpParts {
  */
 export async function createHttpParts(runtime: Runtime, options: AppOptions = {}): Promise<HttpParts> {
   const { config } = runtime.services;
-  const inspection = createInspection(runtime.apis, config.journalSize ?? 1000);
+  const inspection = createInspection(runtime.apis, config.journalSize ?? 1000, options.keep);
   const controlHandlers = {
     ...createJournalHandlers(inspection.journal),
     ...createSteeringHandlers(inspection),

@@ -17,9 +17,14 @@ export interface Inspection {
   clear(ns: string): void;
 }
 
-export function createInspection(apis: readonly ServedApi[], journalSize: number): Inspection {
-  const journal = new MemoryJournal(journalSize, { tokenShapes: apis.map((a) => a.tokens.shape) });
-  const rules = new SteeringRules();
+/** `keep`: the journal and rules of the app this one replaces (--watch reloads keep them). */
+export function createInspection(
+  apis: readonly ServedApi[],
+  journalSize: number,
+  keep?: Pick<Inspection, 'journal' | 'rules'>,
+): Inspection {
+  const journal = keep?.journal ?? new MemoryJournal(journalSize, { tokenShapes: apis.map((a) => a.tokens.shape) });
+  const rules = keep?.rules ?? new SteeringRules();
   return {
     journal,
     rules,

@@ -11,7 +11,7 @@ import type { Trace } from '../pipeline/trace.js';
 import { describeExchange, recordExchange, type Exchange } from '../journal/record-exchange.js';
 import type { JournalRecord } from '../journal/journal.js';
 import type { RequestLine, RequestLog } from '../log/request-log.js';
-import { describeRefusal } from '../log/describe-refusal.js';
+import { describeRefusal } from '../journal/describe-refusal.js';
 import { createSteer } from '../steering/create-steer.js';
 import { applyFault, pickDelay, sleep } from '../steering/apply-fault.js';
 import { readBody } from './read-body.js';

@@ -19,4 +19,11 @@ export interface Runtime {
   readonly address: { url: string };
   /** what the start-up banner should say about the specs (unsupported schemes, auth findings) */
   readonly warnings: readonly string[];
+  /** with --watch: why the last edit of a spec was not served, by API name (shared by every reload) */
+  readonly reloads?: ReloadState;
+}
+
+/** What --watch knows across reloads: the last error of each API whose edit could not be served. */
+export interface ReloadState {
+  readonly errors: Map<string, string>;
 }

@@ -7,7 +7,7 @@ import type { Identity, Store } from '../store/store.js';
 import type { Handler, Services } from '../pipeline/stages.js';
 import type { ServedApi } from '../pipeline/served-api.js';
 import type { PipelineHooks } from '../pipeline/run-request.js';
-import type { Runtime } from '../pipeline/runtime.js';
+import type { ReloadState, Runtime } from '../pipeline/runtime.js';
 import type { ApiModule } from '../apis/api-module.js';
 import type { LoadedSpec } from '../spec/load-spec.js';
 import { compileSpecs } from '../spec/compile-specs.js';
@@ -39,6 +39,8 @@ export interface RuntimeOptions {
   /** replaces or adds handlers by API and operationId (tests use it to break a response on purpose) */
   handlers?: Record<string, Record<string, Handler>>;
   hooks?: PipelineHooks;
+  /** with --watch: the reload errors every runtime of this server shares */
+  reloads?: ReloadState;
 }
 
 export type { Runtime } from '../pipeline/runtime.js';
@@ -104,7 +106,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const seed = apis.flatMap((a) => a.seed);
   const services: Services = Object.freeze({ store, clock, random, config, log: options.log ?? createLogger(config.logLevel), secrets });
   const namespaces = new Namespaces(store.namespaces, seed, hashSeed(seed), clock, config);
-  return Object.freeze({ apis, services, hooks: options.hooks ?? {}, memo, namespaces, address, warnings });
+  return Object.freeze({ apis, services, hooks: options.hooks ?? {}, memo, namespaces, address, warnings, reloads: options.reloads });
 }
 
 function schemaOf(spec: LoadedSpec, name: string, compile: (ref: string) => ValidateFunction): ValidateFunction {

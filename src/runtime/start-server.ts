@@ -17,6 +17,11 @@ import { startSweeper } from './sweeper.js';
 import { API_MODULES } from '../apis/index.js';
 import { StartError } from './start-error.js';
 import { selectModules } from './select-modules.js';
+import { watchFiles } from './watch-files.js';
+import type { ReloadState } from '../pipeline/runtime.js';
+import type { ApiModule } from '../apis/api-module.js';
+import type { AppOptions } from '../http/create-http-parts.js';
+import type { DispatchingHandler } from '../http/dispatch.js';
 
 export { StartError } from './start-error.js';
 
@@ -39,7 +44,7 @@ export interface StartedServer {
 /** What `authmock serve` and `startAuthmock()` share: open the store, build the runtime, listen. */
 export async function startServer(
   config: Config,
-  options: { reset?: boolean; log?: Logger; requestLog?: RequestLog } = {},
+  options: { reset?: boolean; log?: Logger; requestLog?: RequestLog; watch?: boolean } = {},
 ): Promise<StartedServer> {
   checkSpecsDir(config);
   // people at a terminal read pretty lines; a file, a pipe or a CI log gets JSON
@@ -54,26 +59,71 @@ export async function startServer(
   });
   try {
     if (options.reset) await store.reset();
-    const runtime = await createRuntime({ config, store, log, modules: selectModules(config) });
-    const control = resolveControlKey(config.host, config.controlKey, runtime.services.random);
-    const server = createHttpServer(runtime, withLazyExpress(await createHttpParts(runtime, { controlKey: control.key, requestLog })), {
-      maxConnections: config.maxConnections,
-    });
+    const reloads: ReloadState = { errors: new Map() };
+    const first = await createRuntime({ config, store, log, modules: selectModules(config), reloads });
+    const control = resolveControlKey(config.host, config.controlKey, first.services.random);
+    const serving = await serveWith(first, { controlKey: control.key, requestLog });
+    const server = createHttpServer(first, serving.handler, { maxConnections: config.maxConnections });
     await listen(server, config);
     const { port } = server.address() as AddressInfo;
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;
     const url = `http://${host}:${port}`;
     // Fixtures that name the server's own address (social thumbnails) follow the bound port.
-    runtime.address.url = url;
-    const sweeper = startSweeper({ store, clock: runtime.services.clock, log: runtime.services.log });
+    first.address.url = url;
+    const sweeper = startSweeper({ store, clock: first.services.clock, log: first.services.log });
+    const watched = selectModules(config);
+    const includes = first.apis.flatMap((a) => a.model.spec.includes.map((file) => ({ file, api: a.name })));
+    const unwatch = options.watch
+      ? watchSpecs(
+          watched,
+          includes.map((i) => i.file),
+          config,
+          async (changed) => {
+            try {
+              const next = await createRuntime({
+                config,
+                store,
+                log,
+                clock: first.services.clock,
+                random: first.services.random,
+                modules: selectModules(config),
+                reloads,
+              });
+              next.address.url = url;
+              await serving.replace(next);
+              reloads.errors.clear();
+              requestLog.event('info', `reloaded ${changed}`, { file: changed });
+            } catch (err) {
+              // the last good version keeps serving; the error is shown until an edit loads
+              const message = (err as Error).message;
+              const owner =
+                watched.find((m) => filesOf(m, config).includes(changed))?.name ?? includes.find((i) => i.file === changed)?.api;
+              for (const api of owner ? [owner] : watched.map((m) => m.name)) reloads.errors.set(api, message);
+              requestLog.event('error', `not reloaded: ${message}`, { file: changed });
+            }
+          },
+        )
+      : () => {};
     let closed: Promise<void> | undefined;
     const close = () =>
       (closed ??= new Promise<void>((resolve) => {
         sweeper.stop();
+        unwatch();
         server.close(() => void store.close().then(resolve, resolve));
         server.closeAllConnections();
       }));
-    return { server, runtime, url, port, controlKey: control.key, controlKeyGenerated: control.generated, requestLog, close };
+    return {
+      server,
+      get runtime() {
+        return serving.runtime;
+      },
+      url,
+      port,
+      controlKey: control.key,
+      controlKeyGenerated: control.generated,
+      requestLog,
+      close,
+    };
   } catch (err) {
     await store.close().catch(() => undefined);
     throw err;
@@ -129,4 +179,49 @@ function checkSpecsDir(config: Config): void {
   }
   const missing = builtins.map((m) => m.specFile).filter((file) => !existsSync(isAbsolute(file) ? file : join(dir, file)));
   if (missing.length) throw new StartError(`--specs ${dir}: ${missing.join(' and ')} not found there; every API needs its spec`);
+}
+
+/**
+ * The server's request handler over the current runtime's HTTP parts; `replace` swaps in a
+ * new runtime's (a --watch reload), keeping the journal and steering rules. Requests in
+ * flight finish on the parts they started with.
+ */
+async function serveWith(runtime: Runtime, options: AppOptions) {
+  let parts = await createHttpParts(runtime, options);
+  let app = withLazyExpress(parts);
+  const handler: DispatchingHandler = Object.assign(
+    (req: Parameters<DispatchingHandler>[0], res: Parameters<DispatchingHandler>[1]) => app(req, res),
+    {
+      dispatch: (req: Parameters<DispatchingHandler>[0], res: Parameters<DispatchingHandler>[1]) => app.dispatch(req, res),
+    },
+  );
+  return {
+    handler,
+    get runtime() {
+      return parts.runtime;
+    },
+    async replace(next: Runtime) {
+      parts = await createHttpParts(next, { ...options, keep: parts.inspection });
+      app = withLazyExpress(parts);
+    },
+  };
+}
+
+/** --watch: every served spec, the files its $refs read, and its identity or fixture file. */
+function watchSpecs(
+  modules: readonly ApiModule[],
+  includes: readonly string[],
+  config: Config,
+  onChange: (file: string) => void,
+): () => void {
+  return watchFiles([...modules.flatMap((m) => filesOf(m, config)), ...includes], onChange);
+}
+
+/** The files a module is made from: its spec, and its identity or fixture file. */
+function filesOf(m: ApiModule, config: Config): string[] {
+  return [
+    isAbsolute(m.specFile) ? m.specFile : join(config.specsDir, m.specFile),
+    ...(m.fixtureFile ? [isAbsolute(m.fixtureFile) ? m.fixtureFile : join(config.fixturesDir, m.fixtureFile)] : []),
+    ...(m.sources ?? []),
+  ];
 }

@@ -15,7 +15,7 @@ export interface ServerProcess {
  * state directory, which a developer's `npm start` holds. Lines are pretty (the banner as
  * people read it) unless args say `--log-format json`.
  */
-export async function startServer(args: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
+export async function startServer(args: string[] = [], env: NodeJS.ProcessEnv = {}, cwd = ROOT): Promise<ServerProcess> {
   const child = spawn(
     process.execPath,
     [
@@ -32,7 +32,7 @@ export async function startServer(args: string[] = [], env: NodeJS.ProcessEnv = 
       ...args,
     ],
     {
-      cwd: ROOT,
+      cwd,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     },

@@ -40,6 +40,7 @@ export function createSpecModule(source: SpecSource): ApiModule {
     name,
     specFile,
     userTypes: ['user', 'client'],
+    sources: [identityPath],
     overlay: (file ?? EMPTY_IDENTITY_FILE).operations,
     build(setup) {
       const { model, secrets, sample } = setup;

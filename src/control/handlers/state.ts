@@ -77,6 +77,7 @@ export function createStateHandlers(runtime: Runtime, onReset: (ns: string) => v
           openapi: api.model.spec.sourceVersion,
           builtIn: api.builtIn,
           ...(api.model.warnings.length ? { warnings: [...api.model.warnings] } : {}),
+          ...(runtime.reloads?.errors.has(api.name) ? { lastReloadError: runtime.reloads.errors.get(api.name) } : {}),
         })),
       };
     },

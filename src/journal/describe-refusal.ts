@@ -1,5 +1,5 @@
-import type { AuthInfo, NearestOperation, PermissionInfo, SteeredInfo } from '../journal/journal.js';
-import { redact } from '../journal/redact.js';
+import type { AuthInfo, NearestOperation, PermissionInfo, SteeredInfo } from './journal.js';
+import { redact } from './redact.js';
 
 /** What the journal knows of a refused request, and what the pipeline noted on the way. */
 export interface RefusalFacts {

@@ -1,0 +1,121 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startServer, type ServerProcess } from '../support/server-process.js';
+import { ROOT } from '../support/make-app.js';
+
+const SPECS = join(import.meta.dirname, 'specs');
+const PETSTORE = join(import.meta.dirname, 'petstore');
+const running: ServerProcess[] = [];
+afterEach(async () => {
+  for (const s of running.splice(0)) await s.stop();
+});
+const serve = async (args: string[], cwd?: string) => {
+  const s = await startServer(args, {}, cwd);
+  running.push(s);
+  return s;
+};
+const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+
+/** A folder a test may edit: the given files copied in. */
+function project(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'authmock-project-'));
+  for (const [to, from] of Object.entries(files)) cpSync(from, join(dir, to), { recursive: true });
+  return dir;
+}
+
+describe('authmock serve <spec>', () => {
+  it('serves a spec named on the command line, with its identity file beside it, and a built-in by name', async () => {
+    const s = await serve([join(PETSTORE, 'petstore.openapi.yaml'), 'social']);
+    expect(s.output()).toMatch(/petstore\s+http:\/\/127\.0\.0\.1:\d+\/api\/v3\/\.\.\.\s+\(19 operations\)/);
+    const pet = await fetch(`${s.baseUrl}/api/v3/pet/10`, { headers: { api_key: 'special-key' } });
+    expect(pet.status).toBe(200);
+    expect((await fetch(`${s.baseUrl}/socialapi/user/get/profile`)).status).toBe(401);
+    expect((await fetch(`${s.baseUrl}/rest/V1/directory/currency`)).status).toBe(404); // commerce was not asked for
+  });
+
+  it('takes --identities for the one spec given', async () => {
+    const dir = project({ 'api.yaml': join(SPECS, 'schemes.openapi.yaml'), 'who.yaml': join(SPECS, 'schemes.authmock.yaml') });
+    const s = await serve([join(dir, 'api.yaml'), '--identities', join(dir, 'who.yaml')]);
+    const res = await fetch(`${s.baseUrl}/v1/basic`, { headers: { authorization: basic('alice', 'alice-pass-1') } });
+    expect(res.status).toBe(200);
+  });
+
+  it('prints generated credentials when a spec comes without an identity file, the same on every start with one state', async () => {
+    const dir = project({ 'pets.yaml': join(PETSTORE, 'petstore.openapi.yaml') });
+    const state = join(dir, 'state');
+    const first = await serve([join(dir, 'pets.yaml'), '--state', state]);
+    const key = /API key (api_key-[\w-]+)/.exec(first.output())![1];
+    expect((await fetch(`${first.baseUrl}/api/v3/pet/10`, { headers: { api_key: key } })).status).toBe(200);
+    await first.stop();
+    running.splice(0);
+    const second = await serve([join(dir, 'pets.yaml'), '--state', state]);
+    expect(second.output()).toContain(`API key ${key}`);
+  });
+
+  it('reads specs and serve options from authmock.yaml in the working directory', async () => {
+    const dir = project({ api: SPECS });
+    writeFileSync(
+      join(dir, 'authmock.yaml'),
+      'specs:\n  - api/schemes.openapi.yaml\n  - { spec: api/open.openapi.yaml }\nserve:\n  journalSize: 0\n',
+    );
+    const s = await serve([], dir);
+    expect((await fetch(`${s.baseUrl}/status`)).status).toBe(200);
+    expect((await fetch(`${s.baseUrl}/v1/basic`, { headers: { authorization: basic('bob', 'bob-pass-1') } })).status).toBe(200);
+    const journal = await fetch(`${s.baseUrl}/__authmock/requests`);
+    expect(await journal.json()).toEqual([]); // journalSize: 0 from the file
+  });
+
+  it('refuses an unknown key of the project file, naming it (exit 2)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'authmock-project-'));
+    writeFileSync(join(dir, 'authmock.yaml'), 'specs: []\nserve:\n  jounralSize: 5\n');
+    const run = spawnSync(process.execPath, [join(ROOT, 'bin', 'authmock.js'), 'serve', '--port', '0'], {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/authmock\.yaml: serve\.jounralSize is not a serve option/);
+  });
+
+  it('stops with exit 2 naming the file and the place of a spec that cannot be served', () => {
+    const run = spawnSync(
+      process.execPath,
+      [join(ROOT, 'bin', 'authmock.js'), 'serve', '--port', '0', '--state', 'memory', join(SPECS, 'broken-ref.openapi.yaml')],
+      {
+        encoding: 'utf8',
+        timeout: 20_000,
+      },
+    );
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/broken-ref\.openapi\.yaml#\/paths\/~1widgets\/get.*listWidgets/);
+  });
+});
+
+describe('authmock serve --watch', () => {
+  it('serves an edited spec within a second, keeps tokens, and keeps the last good version when an edit is broken', async () => {
+    const dir = project({ 'api.yaml': join(SPECS, 'schemes.openapi.yaml'), 'api.authmock.yaml': join(SPECS, 'schemes.authmock.yaml') });
+    const s = await serve([join(dir, 'api.yaml'), '--watch']);
+    const minted = await fetch(`${s.baseUrl}/__authmock/tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ api: 'api', user: 'alice' }),
+    });
+    const { token } = (await minted.json()) as { token: string };
+    const spec = join(dir, 'api.yaml');
+    writeFileSync(spec, readFileSync(spec, 'utf8').replace('  /open:\n', '  /opened:\n'));
+    await expect.poll(async () => (await fetch(`${s.baseUrl}/v1/opened`)).status, { timeout: 3000, interval: 100 }).toBe(200);
+    expect((await fetch(`${s.baseUrl}/v1/bearer`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    writeFileSync(spec, readFileSync(spec, 'utf8').replace("$ref: '#/components/schemas/Note'", "$ref: '#/components/schemas/Nope'"));
+    await expect
+      .poll(
+        async () => ((await (await fetch(`${s.baseUrl}/__authmock/specs`)).json()) as { lastReloadError?: string }[])[0].lastReloadError,
+        { timeout: 3000, interval: 100 },
+      )
+      .toMatch(/Nope/);
+    expect((await fetch(`${s.baseUrl}/v1/opened`)).status).toBe(200); // still the last good version
+    expect(s.output()).toMatch(/not reloaded: .*Nope/);
+  });
+});
