@@ -43,16 +43,21 @@ function banner(started: StartedServer, config: Config, version: string) {
   const first = `authmock ${version} listening on ${base}`;
   const lines = [first];
   if (isLevelOn(config.logLevel, 'warn')) {
-    for (const api of runtime.apis)
-      lines.push(`  ${api.name.padEnd(9)} ${base}${api.servedAt}  (${api.model.operations.length} operations)`);
+    for (const api of runtime.apis) {
+      const open = !api.builtIn && api.model.open ? ', served open: the spec declares no security' : '';
+      lines.push(`  ${api.name.padEnd(9)} ${base}${api.servedAt}  (${api.model.operations.length} operations${open})`);
+    }
     if (config.control)
       lines.push(
         `  inspector ${base}/__authmock/ui  (journal: ${config.journalSize ? `last ${config.journalSize} requests per namespace` : 'off'})`,
       );
-    lines.push(`  state     ${state}`, `Default accounts (passwords in ${config.fixturesDir}, and in the README):`);
+    lines.push(`  state     ${state}`);
+    if (runtime.apis.some((a) => a.builtIn)) lines.push(`Default accounts (passwords in ${config.fixturesDir}, and in the README):`);
+    else lines.push('Who may call:');
     for (const api of runtime.apis) {
       for (const line of api.describeAccounts?.() ?? []) lines.push(`  ${api.name} ${line}`);
     }
+    lines.push(...findings(runtime.warnings));
   }
   if (control) lines.push(control);
   const fields = {
@@ -62,8 +67,19 @@ function banner(started: StartedServer, config: Config, version: string) {
     apis: runtime.apis.map((api) => ({ name: api.name, url: `${base}${api.servedAt}`, operations: api.model.operations.length })),
     inspector: config.control ? `${base}/__authmock/ui` : undefined,
     journal: config.journalSize,
+    accounts: Object.fromEntries(runtime.apis.map((api) => [api.name, api.describeAccounts?.() ?? []])),
+    warnings: runtime.warnings,
     ...(started.controlKeyGenerated ? { controlKey: started.controlKey } : {}),
   };
   // The URL ends in a space in the JSON line's msg too, so `listening on (\S+)` reads it there as well.
   return { text: `${lines.join('\n')}\n`, msg: `listening on ${base} (authmock ${version}, state: ${fields.state})`, fields };
+}
+
+/** What start-up found worth a look in the specs, a few at most: `authmock lint` lists them all. */
+function findings(warnings: readonly string[]): string[] {
+  if (warnings.length === 0) return [];
+  const shown = warnings.slice(0, 6).map((w) => `  ${w}`);
+  const more =
+    warnings.length > shown.length ? [`  ... and ${warnings.length - shown.length} more: authmock lint <spec> lists them all`] : [];
+  return [`Spec findings (${warnings.length}):`, ...shown, ...more];
 }

@@ -71,7 +71,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const warnings: string[] = [];
   const apis = modules.map((module, i): ServedApi => {
     const spec = specs[i];
-    const model = buildSpecModel(spec, compiler, { name: module.name, overlay: module.overlay });
+    const model = buildSpecModel(spec, compiler, { name: module.name, overlay: module.overlay, lenient: !API_MODULES.includes(module) });
     warnings.push(...model.warnings.map((w) => `${module.name}: ${w}`));
     const fixtureFile = module.fixtureFile ? inDir(config.fixturesDir, module.fixtureFile) : '';
     const parts = module.build({

@@ -24,6 +24,12 @@ export interface BuildOptions {
   warn?: (message: string) => void;
   /** a spec that is not a mocked API (the control API's) has no x-authmock-permission: open */
   defaultPermission?: 'anonymous';
+  /**
+   * A user's spec: a schema the compiler refuses for a quirk (not a `$ref` that goes
+   * nowhere, which still stops the start) is served unchecked, with a warning. authmock's
+   * own specs are strict: any schema that does not compile stops the start.
+   */
+  lenient?: boolean;
 }
 
 /** Builds the immutable operation table of one spec, compiling every schema once. */
@@ -45,6 +51,12 @@ export function buildOperations(api: string, spec: LoadedSpec, compiler: SchemaC
       const fail = (at: string[], reason: string): never => {
         throw new SpecError(spec.file, toPointer(at), operationId, reason);
       };
+      const refused = options.lenient
+        ? (at: string, message: string) => {
+            warn(`${at} (${operationId}): parameters not checked, the compiler refuses a schema: ${message}`);
+            return UNCHECKED;
+          }
+        : undefined;
       const compile = (purpose: Purpose, at: string[]): ValidateFunction => {
         try {
           // A schema that is only a $ref is compiled by its target, so shared schemas compile once.
@@ -53,7 +65,10 @@ export function buildOperations(api: string, spec: LoadedSpec, compiler: SchemaC
             node && Object.keys(node).length === 1 && typeof node.$ref === 'string' && node.$ref.startsWith('#') ? node.$ref : undefined;
           return compiler.ref(purpose, local ? `${spec.id}${local}` : `${spec.id}#${toFragment(at)}`);
         } catch (err) {
-          return fail(at, `schema does not compile: ${(err as Error).message}`);
+          const message = (err as Error).message;
+          if (!options.lenient || isMissingRef(err)) return fail(at, `schema does not compile: ${message}`);
+          warn(`${toPointer(at)} (${operationId}): schema not checked, the compiler refuses it: ${message}`);
+          return UNCHECKED;
         }
       };
       const declared = [
@@ -78,8 +93,8 @@ export function buildOperations(api: string, spec: LoadedSpec, compiler: SchemaC
         ...(overlay?.owner ? { owner: overlay.owner } : {}),
         params: params.infos,
         extension: raw['x-authmock-extension'],
-        pathParams: compileParams(spec, params.resolved, 'path', compiler, operationId),
-        queryParams: compileParams(spec, params.resolved, 'query', compiler, operationId),
+        pathParams: compileParams(spec, params.resolved, 'path', compiler, operationId, refused),
+        queryParams: compileParams(spec, params.resolved, 'query', compiler, operationId, refused),
         requestBody: compileBody(spec, raw, segs, (at) => compile('request', at), operationId),
         responses,
         example: findExample(responses),
@@ -170,6 +185,16 @@ function findExample(responses: ReadonlyMap<string, MediaValidators>): Example |
     if (media?.first !== undefined) return { status: Number(status), body: media.first };
   }
   return undefined;
+}
+
+/** A schema served unchecked: everything passes. */
+const UNCHECKED = Object.assign(() => true, { errors: null, schema: true, schemaEnv: undefined }) as unknown as ValidateFunction;
+
+/** Ajv's error for a `$ref` that resolves to nothing: the spec is broken, not quirky. */
+function isMissingRef(err: unknown): boolean {
+  return (
+    typeof (err as { missingRef?: unknown })?.missingRef === 'string' || /can't resolve reference/i.test((err as Error)?.message ?? '')
+  );
 }
 
 function arrayOf(value: unknown): unknown[] {

@@ -47,6 +47,8 @@ export function compileParams(
   location: 'path' | 'query',
   compiler: SchemaCompiler,
   operationId: string,
+  /** a user's spec: what a schema the compiler refuses becomes (unchecked, with a warning); undefined: the start stops */
+  refused?: (at: string, message: string) => ParamValidator['validate'],
 ): ParamValidator | undefined {
   const properties: Record<string, unknown> = {};
   const required: string[] = [];
@@ -66,6 +68,9 @@ export function compileParams(
     const schema = { type: 'object', properties, required };
     return { validate: compiler.inline('request', JSON.stringify(schema), schema), names, types };
   } catch (err) {
-    throw new SpecError(spec.file, toPointer(params[0].at), operationId, `parameter schema does not compile: ${(err as Error).message}`);
+    const at = toPointer(params[0].at);
+    const message = (err as Error).message;
+    if (refused && !/can't resolve reference/i.test(message)) return { validate: refused(at, message), names, types };
+    throw new SpecError(spec.file, at, operationId, `parameter schema does not compile: ${message}`);
   }
 }

@@ -12,7 +12,7 @@ import { runCommonJs } from './code-cache.js';
 const require = createRequire(import.meta.url);
 
 // Bump when the shape of compiled validators or of the cache changes.
-const CACHE_FORMAT = 3;
+const CACHE_FORMAT = 4;
 // Entries for spec versions seen before: the newest few stay, for switching back and forth.
 const KEEP_ENTRIES = 4;
 // What an entry holds; `digests.json`, written last, has each one's SHA-256.
@@ -29,7 +29,7 @@ export interface CompiledSpecs {
 
 interface CacheEntry {
   /** each spec as loaded: bundled and upgraded, with the SHA-256 of every file its $refs read */
-  docs: { doc: Record<string, any>; sourceVersion: string; includes: { path: string; sha256: string }[] }[];
+  docs: { doc: Record<string, any>; sourceVersion: string; includes: { path: string; sha256: string }[]; mended: number }[];
   manifest: Record<Purpose, Record<string, string>>;
 }
 
@@ -89,6 +89,7 @@ function readCache(dir: string, cacheDir: string, paths: string[]): CompiledSpec
         d.doc,
         d.sourceVersion,
         d.includes.map((x) => x.path),
+        d.mended,
       ),
     );
     // Code this program generated itself, verified above; V8's code cache skips parsing it again.
@@ -113,6 +114,7 @@ function writeCache(dir: string, specs: LoadedSpec[], compiler: LiveCompiler): v
       doc: s.doc,
       sourceVersion: s.sourceVersion,
       includes: s.includes.map((path) => ({ path, sha256: sha256(readFileSync(path)) })),
+      mended: s.mended,
     }));
     const entry: CacheEntry = { docs, manifest };
     const texts = { 'request.cjs': code.request, 'response.cjs': code.response, 'specs.json': JSON.stringify(entry) };

@@ -2,6 +2,7 @@ import { basename, resolve } from 'node:path';
 import { readDocument } from './read-document.js';
 import { bundleDocument, hasExternalRefs } from './bundle-document.js';
 import { upgradeDocument } from './upgrade-document.js';
+import { normalizeSchemas } from './normalize-schemas.js';
 import { SpecError } from './spec-error.js';
 import { resolvePointer } from './json-pointer.js';
 
@@ -20,6 +21,8 @@ export interface LoadedSpec {
   sourceVersion: string;
   /** the other files its `$ref`s pulled in (the compile cache is keyed by them too) */
   includes: string[];
+  /** schemas whose quirks (draft-04 tuples, a stray `nullable`) were mended on load */
+  mended: number;
 }
 
 /** `petstore.openapi.yaml` → `petstore`. */
@@ -39,11 +42,12 @@ export async function loadSpec(path: string): Promise<LoadedSpec> {
   let includes: string[] = [];
   if (hasExternalRefs(doc)) ({ doc, includes } = await bundleDocument(absolute, doc));
   const upgraded = upgradeDocument(file, doc);
-  return specFromDoc(absolute, upgraded.doc, upgraded.sourceVersion, includes);
+  const mended = normalizeSchemas(upgraded.doc);
+  return specFromDoc(absolute, upgraded.doc, upgraded.sourceVersion, includes, mended);
 }
 
 /** Checks the top of a 3.1 document and gives it the id its schemas are compiled under. */
-export function specFromDoc(path: string, doc: unknown, sourceVersion: string, includes: string[] = []): LoadedSpec {
+export function specFromDoc(path: string, doc: unknown, sourceVersion: string, includes: string[] = [], mended = 0): LoadedSpec {
   const file = basename(path);
   if (!doc || typeof doc !== 'object') throw new SpecError(file, '', undefined, 'is not an object');
   const spec = doc as Record<string, any>;
@@ -54,7 +58,7 @@ export function specFromDoc(path: string, doc: unknown, sourceVersion: string, i
     throw new SpecError(file, '/paths', undefined, 'must be an object');
   }
   const name = specName(path);
-  return { path, file, name, id: `https://authmock.local/specs/${encodeURIComponent(name)}`, doc: spec, sourceVersion, includes };
+  return { path, file, name, id: `https://authmock.local/specs/${encodeURIComponent(name)}`, doc: spec, sourceVersion, includes, mended };
 }
 
 /** Follows a local `$ref` between OpenAPI objects (responses, parameters, examples). */

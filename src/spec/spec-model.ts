@@ -32,6 +32,8 @@ export interface ModelOptions {
   overlay?: Readonly<Record<string, OperationOverlay>>;
   /** open operations without x-authmock-permission (the control API's spec) */
   defaultPermission?: 'anonymous';
+  /** a user's spec: a schema the compiler refuses for a quirk is served unchecked, with a warning */
+  lenient?: boolean;
 }
 
 export function buildSpecModel(spec: LoadedSpec, compiler: SchemaCompiler, options: ModelOptions = {}): SpecModel {
@@ -41,8 +43,11 @@ export function buildSpecModel(spec: LoadedSpec, compiler: SchemaCompiler, optio
     schemes,
     overlay: options.overlay,
     defaultPermission: options.defaultPermission,
+    lenient: options.lenient,
     warn: (m) => warnings.push(m),
   });
+  if (spec.mended)
+    warnings.push(`${spec.mended} schemas written for an older JSON Schema (list items, nullable beside $ref) were read as 2020-12`);
   for (const id of Object.keys(options.overlay ?? {})) {
     if (!operations.some((o) => o.operationId === id))
       warnings.push(`the identity file names operation ${id}, which the spec does not have`);
