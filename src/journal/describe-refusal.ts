@@ -31,7 +31,10 @@ export function describeRefusal(f: RefusalFacts): string {
   if (f.refusal) return f.refusal;
   if (f.invalid) return `request invalid against the spec: ${f.invalid.place}${f.invalid.field ? ` field ${f.invalid.field}` : ''}`;
   if (f.permission.outcome === 'refused') {
-    if (f.auth.outcome === 'ok') return `missing permission ${f.permission.required}`;
+    // a scope or being the owner, where the caller lacked one of several; else the built-ins' permission
+    const { missing, required } = f.permission;
+    if (f.auth.outcome === 'ok')
+      return missing && missing !== required ? `missing ${missing} (needs ${required})` : `missing permission ${required}`;
     return `${describeAuth(f.auth)}; needs ${f.permission.required}`;
   }
   const said = messageOf(f.answer, f.tokenShapes);

@@ -71,7 +71,7 @@ function describe(ids: IdentityFile, from: string | undefined): string[] {
   const scopes = (s: string[]) => (s.length ? ` [${s.join(' ')}]` : '');
   if (from) {
     return [
-      `identities from ${from}: ${ids.users.length} users, ${ids.apiKeys.length} API keys, ${ids.clients.length} clients`,
+      `identities from ${from}: ${count(ids.users.length, 'user')}, ${count(ids.apiKeys.length, 'API key')}, ${count(ids.clients.length, 'client')}`,
       ...ids.users.map((u) => `  user ${u.username}${scopes(u.scopes)}`),
     ];
   }
@@ -82,3 +82,5 @@ function describe(ids: IdentityFile, from: string | undefined): string[] {
     ...ids.clients.map((c) => `  client ${c.clientId} / ${c.clientSecret}`),
   ];
 }
+
+const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
