@@ -31,16 +31,18 @@ export async function authenticate(
   requirements: readonly SecurityRequirement[],
   schemes: ReadonlyMap<string, SecurityScheme>,
   source: CredentialSource,
-  directory: Directory,
+  /** what the verifiers look up, made only when a credential came */
+  directoryOf: () => Directory,
   request: SignedRequest,
 ): Promise<Authentication> {
+  let directory: Directory | undefined;
   const verdicts = new Map<string, Verdict>();
   let principal: Principal = GUEST;
   let reported: Verdict = ABSENT;
   for (const name of schemesOf(requirements)) {
     const scheme = schemes.get(name);
     const credential = scheme && readCredential(scheme, source);
-    const verdict = credential ? await verifyCredential(scheme, credential, directory, request) : ABSENT;
+    const verdict = credential ? await verifyCredential(scheme, credential, (directory ??= directoryOf()), request) : ABSENT;
     verdicts.set(name, verdict);
     if (verdict.outcome === 'ok' && principal.kind === 'guest') {
       principal = verdict.principal;

@@ -1,6 +1,5 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { Dialect, Kit } from '../pipeline/dialect.js';
-import { isAuthorized, isValidated } from '../pipeline/dialect.js';
 import type { Decoded, Incoming, Routed } from '../pipeline/stages.js';
 import { ControlError, controlError, renderProblem } from './control-error.js';
 
@@ -28,9 +27,9 @@ export function createControlDialect(access: ControlAccess): Dialect {
       const decoded = decodeJson(req, routed);
       // open operations: no credential is read, everyone is let in
       const authorized = kit.authorize(await kit.authenticate(routed));
-      if (!isAuthorized(authorized)) throw controlError('UNAUTHORIZED', 'send the control key in X-Authmock-Key');
+      if ('allowed' in authorized) throw controlError('UNAUTHORIZED', 'send the control key in X-Authmock-Key');
       const validated = kit.validate(authorized, decoded);
-      if (!isValidated(validated)) {
+      if ('errors' in validated) {
         throw controlError('BAD_REQUEST', `the request does not match the control spec (${validated.place})`, {
           errors: validated.errors.slice(0, 20).map((e) => `${validated.place}${e.instancePath || ''} ${e.message}`),
         });

@@ -65,7 +65,7 @@ describe('the dispatch of the mocked APIs', () => {
 
   it('answers a CORS preflight itself', () => {
     const preflight = setUp({ preflight: true });
-    expect(preflight.send('/rest/V1/customers/me', {}, 'OPTIONS')).toBe(true);
+    expect(preflight.send('/rest/V1/customers/me', { origin: 'http://app.example' }, 'OPTIONS')).toBe(true);
     expect(preflight.served).toEqual([]);
   });
 

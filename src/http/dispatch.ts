@@ -38,7 +38,7 @@ export function createDispatch(parts: DispatchParts): Dispatch {
     const api = pickApi(apis, route.path, req.method ?? 'GET');
     if (!api) return false;
     const started = timed ? performance.now() : 0;
-    if (applyCors(req, res)) return true;
+    if (req.headers.origin !== undefined && applyCors(req, res)) return true;
     void serveApi(req, res, { api, ns: route.ns, path: route.path, url, q, started, mocked: true });
     return true;
   };

@@ -65,7 +65,9 @@ export function createServeApi(runtime: Runtime, inspection: Inspection, request
       const read = await readBody(req, config.bodyLimit);
       // The client went away mid-upload: nobody to answer, nothing worth more than a debug line.
       if (read.kind === 'aborted') return void log.debug({ method: req.method, path, err: read.error.message }, 'upload aborted');
-      const steer = mocked ? createSteer(inspection.rules, req.headers.prefer, services.random) : undefined;
+      // no rule anywhere and no Prefer header: nothing can steer the request, and it pays nothing
+      const steerable = mocked && (!inspection.rules.empty || req.headers.prefer !== undefined);
+      const steer = steerable ? createSteer(inspection.rules, req.headers.prefer, services.random) : undefined;
       const outcome: { wire: WireResponse; trace?: Trace } =
         read.kind === 'too-large'
           ? { wire: renderStandalone(api, api.dialect.bodyTooLarge(config.bodyLimit)), trace: undefined }
@@ -73,7 +75,7 @@ export function createServeApi(runtime: Runtime, inspection: Inspection, request
       const { wire, trace } = outcome;
       if (read.kind === 'too-large') res.setHeader('Connection', 'close');
       const steered = trace?.steered;
-      const delay = mocked ? pickDelay(config.latency, steered?.delayMs) : 0;
+      const delay = mocked && (config.latency || steered?.delayMs) ? pickDelay(config.latency, steered?.delayMs) : 0;
       if (delay) await sleep(delay);
       const journaled = mocked && journal.size > 0;
       const logged = started > 0 && requestLog.wants(wire.status, !mocked);

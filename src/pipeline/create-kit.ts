@@ -11,7 +11,6 @@ import type { Authorized, Call, Incoming, NamespaceView, Routed, Services, Valid
 import type { AuthInfo, Trace } from './trace.js';
 import type { Steer, SteerPlan } from './steer.js';
 import { validateRequest } from './validate-request.js';
-import { describeRequired } from './describe-required.js';
 import { answerFromSpec } from './answer-from-spec.js';
 
 /** An answer steering gives before any check: it ends the request where it stands. */
@@ -56,14 +55,14 @@ export function createKit({ api, req, ns, services, trace, steer }: KitParts): K
     async authenticate(routed, decoded) {
       const { op } = routed;
       const source: CredentialSource = { headers: req.headers, query: req.query, body: decoded?.body };
-      const authn = await authenticate(op.security, api.model.schemes, source, api.directory(ns, services), signedRequest(req));
+      const authn = await authenticate(op.security, api.model.schemes, source, () => api.directory(ns, services), signedRequest(req));
       trace.auth = toAuthInfo(authn.reported, authn.verdicts);
       trace.principal = authn.principal;
       return { ...routed, authn };
     },
     authorize(authenticated) {
       const decision = evaluateSecurity(authenticated.op.security, authenticated.authn.verdicts);
-      const required = describeRequired(authenticated.op);
+      const { required } = authenticated.op;
       if (!decision.allowed) {
         trace.permission = {
           outcome: 'refused',
@@ -82,7 +81,7 @@ export function createKit({ api, req, ns, services, trace, steer }: KitParts): K
       return { ...authenticated, principal: decision.principal };
     },
     deny(authorized) {
-      trace.permission = { outcome: 'refused', required: describeRequired(authorized.op) };
+      trace.permission = { outcome: 'refused', required: authorized.op.required };
     },
     validate(authorized, decoded) {
       const result = validateRequest(authorized.op, authorized.pathParams, req.query, decoded);

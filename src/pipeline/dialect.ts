@@ -60,11 +60,3 @@ export interface Dialect {
   /** the API's own 503 while the store cannot be written (disk full, Redis away); absent: the 500 */
   unavailable?(): ApiError;
 }
-
-export function isValidated(v: Validated | ValidationFailure): v is Validated {
-  return !('errors' in v);
-}
-
-export function isAuthorized(v: Authorized | Refusal): v is Authorized {
-  return 'principal' in v && !('allowed' in v);
-}

@@ -4,10 +4,12 @@ import { isStoreUnavailable } from '../store/store-unavailable.js';
 import type { ServedApi } from './served-api.js';
 import type { Incoming, NamespaceView, Services } from './stages.js';
 import type { Steer } from './steer.js';
-import { newTrace, type Trace } from './trace.js';
+import type { Trace } from './trace.js';
 import { createKit, SteeredAnswer } from './create-kit.js';
 import { findViolation, type ResponseViolation } from './check-response.js';
 import type { FixedMemo } from './fixed-memo.js';
+
+const GUEST = { kind: 'guest' } as const;
 
 export interface PipelineHooks {
   onResponseViolation?: (v: ResponseViolation) => void;
@@ -36,7 +38,7 @@ export interface Outcome {
  */
 export async function runRequest(api: ServedApi, req: Incoming, ns: NamespaceView, env: RequestEnv): Promise<Outcome> {
   const { services, hooks, memo, steer } = env;
-  const trace = newTrace();
+  const trace: Trace = { format: 'json', principal: GUEST, auth: { outcome: 'none' }, permission: { outcome: 'not-checked' } };
   let result: HandlerResult;
   try {
     result = await api.dialect.run(createKit({ api, req, ns, services, trace, steer }));

@@ -52,7 +52,3 @@ export interface Trace {
   /** why it was refused, where the answer does not tell (a handler's own words: "locked out until ...") */
   refusal?: string;
 }
-
-export function newTrace(): Trace {
-  return { format: 'json', principal: { kind: 'guest' }, auth: { outcome: 'none' }, permission: { outcome: 'not-checked' } };
-}

@@ -61,7 +61,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   );
   const { specs, compiler } = compiled;
   const random = options.random ?? createRandomPool();
-  const clock = options.clock ?? { now: () => Date.now() };
+  const clock = options.clock ?? { now: Date.now };
   const { store } = options;
   const secrets = new SecretDigester(store.secretKey, random);
   // the read cache knows which bodies never change: their JSON text and checks are kept with them

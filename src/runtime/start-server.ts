@@ -62,7 +62,7 @@ export async function startServer(
     const reloads: ReloadState = { errors: new Map() };
     const first = await createRuntime({ config, store, log, modules: selectModules(config), reloads });
     const control = resolveControlKey(config.host, config.controlKey, first.services.random);
-    const serving = await serveWith(first, { controlKey: control.key, requestLog });
+    const serving = await serveWith(first, { controlKey: control.key, requestLog }, options.watch === true);
     const server = createHttpServer(first, serving.handler, { maxConnections: config.maxConnections });
     await listen(server, config);
     const { port } = server.address() as AddressInfo;
@@ -186,15 +186,15 @@ function checkSpecsDir(config: Config): void {
  * new runtime's (a --watch reload), keeping the journal and steering rules. Requests in
  * flight finish on the parts they started with.
  */
-async function serveWith(runtime: Runtime, options: AppOptions) {
+async function serveWith(runtime: Runtime, options: AppOptions, swappable: boolean) {
   let parts = await createHttpParts(runtime, options);
   let app = withLazyExpress(parts);
-  const handler: DispatchingHandler = Object.assign(
-    (req: Parameters<DispatchingHandler>[0], res: Parameters<DispatchingHandler>[1]) => app(req, res),
-    {
-      dispatch: (req: Parameters<DispatchingHandler>[0], res: Parameters<DispatchingHandler>[1]) => app.dispatch(req, res),
-    },
-  );
+  type Req = Parameters<DispatchingHandler>[0];
+  type Res = Parameters<DispatchingHandler>[1];
+  // without --watch the parts never change: requests go straight to them, through nothing of ours
+  const handler: DispatchingHandler = swappable
+    ? Object.assign((req: Req, res: Res) => app(req, res), { dispatch: (req: Req, res: Res) => app.dispatch(req, res) })
+    : app;
   return {
     handler,
     get runtime() {

@@ -7,6 +7,7 @@ import { SpecError } from './spec-error.js';
 import { compileContent } from './compile-content.js';
 import { compileParams, readParams } from './compile-params.js';
 import { readRequirements, requireScopes } from './security-model.js';
+import { describeRequired } from './describe-required.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
@@ -82,6 +83,7 @@ export function buildOperations(api: string, spec: LoadedSpec, compiler: SchemaC
       const overlay = options.overlay?.[operationId];
       const requirements = readRequirements(spec, raw, segs, options.schemes, warn);
       const responses = compileResponses(spec, raw, segs, (at) => compile('response', at), operationId, fail);
+      const security = withPermission(requirements, permission, overlay, options.schemes);
       ops.push({
         api,
         operationId,
@@ -89,7 +91,8 @@ export function buildOperations(api: string, spec: LoadedSpec, compiler: SchemaC
         path,
         pointer,
         ...(permission ? { permission } : {}),
-        security: withPermission(requirements, permission, overlay, options.schemes),
+        security,
+        required: describeRequired(permission, security),
         ...(overlay?.owner ? { owner: overlay.owner } : {}),
         params: params.infos,
         extension: raw['x-authmock-extension'],

@@ -36,13 +36,36 @@ export function createAjv(purpose: 'request' | 'response', specs: readonly Loade
  * `$id`s everywhere (Okta's spec has an example that is itself a JSON Schema with a
  * templated `$id`). No schema refers to an example, so they are left out.
  */
-function withoutExamples(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(withoutExamples);
+function withoutExamples(node: unknown, namesOnly = false): unknown {
+  if (Array.isArray(node)) return node.map((n) => withoutExamples(n));
   if (!node || typeof node !== 'object') return node;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
-    if (key === 'example' || key === 'examples') continue;
-    out[key] = withoutExamples(value);
+    // under `properties` (and the other maps of names) `example` is a name, not the keyword
+    if (!namesOnly && (key === 'example' || key === 'examples')) continue;
+    out[key] = withoutExamples(value, !namesOnly && NAME_MAPS.has(key));
   }
   return out;
 }
+
+/** Keys whose value maps names (a property called `example`, a schema called `examples`) to things. */
+const NAME_MAPS = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+  'schemas',
+  'responses',
+  'parameters',
+  'requestBodies',
+  'headers',
+  'securitySchemes',
+  'links',
+  'callbacks',
+  'pathItems',
+  'content',
+  'encoding',
+  'paths',
+  'webhooks',
+]);

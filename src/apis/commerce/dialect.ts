@@ -1,8 +1,6 @@
 import type { HandlerResult, WireResponse } from '../../core/types.js';
 import type { Dialect, Kit } from '../../pipeline/dialect.js';
-import { isAuthorized, isValidated } from '../../pipeline/dialect.js';
 import type { Authorized } from '../../pipeline/stages.js';
-import { describeRequired } from '../../pipeline/describe-required.js';
 import type { OauthRefusal } from '../../auth/oauth1/index.js';
 import { splitCommercePath } from './route.js';
 import { createNegotiator } from './negotiate.js';
@@ -39,7 +37,7 @@ export function createCommerceDialect(options: CommerceDialectOptions): Dialect 
   return {
     async run(kit: Kit) {
       const { req } = kit;
-      kit.respondAs(negotiate(req.headers.accept));
+      if (req.headers.accept !== undefined) kit.respondAs(negotiate(req.headers.accept));
       const { path, scope } = splitCommercePath(req, storeCodes);
       const match = kit.route(path, scope);
       if (match.kind !== 'found') throw commerceError('NO_ROUTE');
@@ -47,14 +45,14 @@ export function createCommerceDialect(options: CommerceDialectOptions): Dialect 
       const { reported } = authenticated.authn;
       if (reported.outcome === 'refused') throw oauthRefusalError(reported.refusal as OauthRefusal);
       const authorized = kit.authorize(authenticated);
-      if (!isAuthorized(authorized)) throw notAuthorized(authenticated);
-      if (!inCustomersWebsite(authorized, stores)) {
+      if ('allowed' in authorized) throw notAuthorized(authenticated);
+      if (authorized.op.permission?.kind === 'self' && !inCustomersWebsite(authorized, stores)) {
         kit.deny(authorized);
         throw notAuthorized(authorized);
       }
       const decoded = await decode(req, match.op);
-      const validated = kit.validate(castCommercePathParams(authorized), decoded);
-      if (!isValidated(validated)) throw mapCommerceValidation(validated.errors, validated.place, validated.data, validated.order);
+      const validated = kit.validate(match.op.pathParams ? castCommercePathParams(authorized) : authorized, decoded);
+      if ('errors' in validated) throw mapCommerceValidation(validated.errors, validated.place, validated.data, validated.order);
       return kit.answer(validated);
     },
     renderError(err) {
@@ -76,7 +74,7 @@ export function createCommerceDialect(options: CommerceDialectOptions): Dialect 
 }
 
 function notAuthorized(routed: { op: Authorized['op'] }): CommerceError {
-  return commerceError('NOT_AUTHORIZED', { resources: describeRequired(routed.op) });
+  return commerceError('NOT_AUTHORIZED', { resources: routed.op.required });
 }
 
 /**
@@ -86,7 +84,7 @@ function notAuthorized(routed: { op: Authorized['op'] }): CommerceError {
  */
 function inCustomersWebsite(authorized: Authorized, stores: ReadonlyMap<string, StoreView>): boolean {
   const customer = customerOf(authorized.principal);
-  if (authorized.op.permission?.kind !== 'self' || !customer) return true;
+  if (!customer) return true;
   const website = authorized.scope === 'all' ? 0 : stores.get(authorized.scope ?? 'default')?.website_id;
   return website === customer.websiteId;
 }

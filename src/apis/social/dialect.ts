@@ -1,7 +1,6 @@
 import type { HandlerResult, WireResponse } from '../../core/types.js';
 import { fillTemplate } from '../../core/fill-template.js';
 import type { Dialect, Kit } from '../../pipeline/dialect.js';
-import { isAuthorized, isValidated } from '../../pipeline/dialect.js';
 import { createSocialDecoder } from './decode-body.js';
 import { mapSocialValidation } from './map-validation.js';
 import { SOCIAL_ERRORS, SocialError, socialError } from './error-codes.js';
@@ -33,9 +32,9 @@ export function createSocialDialect(): Dialect {
       const routed = { op: match.op, pathParams: match.params };
       const decoded = await decode(req, match.op);
       const authorized = kit.authorize(await kit.authenticate(routed, decoded));
-      if (!isAuthorized(authorized)) throw socialError('TOKEN_REQUIRED');
+      if ('allowed' in authorized) throw socialError('TOKEN_REQUIRED');
       const validated = kit.validate(authorized, decoded);
-      if (!isValidated(validated)) throw mapSocialValidation(validated.errors, validated.place, validated.data, validated.order);
+      if ('errors' in validated) throw mapSocialValidation(validated.errors, validated.place, validated.data, validated.order);
       return kit.answer(validated);
     },
     renderError(err) {

@@ -1,7 +1,6 @@
 import type { HandlerResult, Operation, SecurityScheme, WireResponse } from '../../core/types.js';
 import { fillTemplate } from '../../core/fill-template.js';
 import type { Dialect, Refusal, ValidationFailure } from '../../pipeline/dialect.js';
-import { isAuthorized, isValidated } from '../../pipeline/dialect.js';
 import type { Authenticated } from '../../pipeline/stages.js';
 import { declaredResponse } from '../../pipeline/check-response.js';
 import { stripMount } from '../../pipeline/strip-mount.js';
@@ -45,10 +44,10 @@ export function createSpecDialect(parts: SpecDialectParts): Dialect {
       const routed = { op: match.op, pathParams: match.params };
       const authenticated = await kit.authenticate(routed);
       const authorized = kit.authorize(authenticated);
-      if (!isAuthorized(authorized)) throw refusalError(authorized, authenticated);
+      if ('allowed' in authorized) throw refusalError(authorized, authenticated);
       const decoded = await decodeSpecBody(req, match.op, (code, params) => fail(code, params, { op: match.op }));
       const validated = kit.validate(authorized, decoded);
-      if (!isValidated(validated)) throw invalidError(validated, match.op);
+      if ('errors' in validated) throw invalidError(validated, match.op);
       return kit.answer(validated);
     },
     renderError(err) {

@@ -1,7 +1,6 @@
 import type { HandlerResult, WireResponse } from '../../../src/core/types.js';
 import { fillTemplate } from '../../../src/core/fill-template.js';
 import type { Dialect, Kit } from '../../../src/pipeline/dialect.js';
-import { isAuthorized, isValidated } from '../../../src/pipeline/dialect.js';
 import type { Decoded, Incoming, Routed } from '../../../src/pipeline/stages.js';
 import { NOTES_ERRORS, NotesError, notesError } from './error-codes.js';
 
@@ -38,9 +37,9 @@ export function createNotesDialect(): Dialect {
       if (match.kind === 'wrong-method') throw notesError('METHOD_NOT_ALLOWED', { allowed: match.allowed.join(', ') });
       const routed = { op: match.op, pathParams: match.params };
       const authorized = kit.authorize(await kit.authenticate(routed));
-      if (!isAuthorized(authorized)) throw notesError('TOKEN_REQUIRED');
+      if ('allowed' in authorized) throw notesError('TOKEN_REQUIRED');
       const validated = kit.validate(authorized, decodeNotesBody(req, routed));
-      if (!isValidated(validated)) {
+      if ('errors' in validated) {
         throw notesError('INVALID_BODY', {
           problem: validated.errors.map((e) => `${validated.place}${e.instancePath || ''} ${e.message}`).join('; '),
         });
