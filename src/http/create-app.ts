@@ -2,6 +2,7 @@ import express, { type Express, type Request, type Response } from 'express';
 import type { Runtime } from '../pipeline/runtime.js';
 import { isStoreUnavailable } from '../store/store-unavailable.js';
 import { splitNamespace } from './split-namespace.js';
+import { splitTarget } from './split-target.js';
 import { allowsInspector, INSPECTOR_PATH, serveInspectorPage, serveRequestStream, STREAM_PATH } from './inspector/serve-inspector.js';
 import type { Dispatch } from './dispatch.js';
 import { CONTROL_PREFIX } from '../control/create-control-api.js';
@@ -48,9 +49,8 @@ export function createExpressApp(parts: HttpParts): AuthmockApp {
   app.use(async (req: Request, res: Response) => {
     const started = timed ? performance.now() : 0;
     if (applyCors(req, res)) return;
-    const url = req.url;
-    const q = url.indexOf('?');
-    const route = splitNamespace(q < 0 ? url : url.slice(0, q), req.headers['x-authmock-namespace']);
+    const { url, path: target, q } = splitTarget(req.url);
+    const route = splitNamespace(target, req.headers['x-authmock-namespace']);
     if (!route.ok) return void sendProblem(res, 400, 'Bad Request', route.detail);
     const path = route.path;
     if (path === CONTROL_SPEC_PATH && control) {

@@ -5,6 +5,7 @@ import type { Runtime } from '../pipeline/runtime.js';
 import { DEFAULT_NAMESPACE } from '../pipeline/namespaces.js';
 import { runRequest } from '../pipeline/run-request.js';
 import { pickApi, type DispatchingHandler } from './dispatch.js';
+import { queryOf, splitTarget } from './split-target.js';
 
 /**
  * A whole request (headers and body) must arrive within 30 s, its headers within 10 s:
@@ -62,9 +63,8 @@ export function createHttpServer(runtime: Runtime, app: DispatchingHandler, limi
 /** CONNECT on an API's path gets that API's answer to an unknown method; elsewhere a plain 400. */
 async function answerConnect(runtime: Runtime, req: IncomingMessage, socket: Duplex): Promise<void> {
   socket.on('error', (err) => runtime.services.log.debug({ err: err.message }, 'CONNECT socket error'));
-  const url = req.url ?? '';
-  const q = url.indexOf('?');
-  const path = q < 0 ? url : url.slice(0, q);
+  const target = splitTarget(req.url ?? '');
+  const { path } = target;
   const api = path.startsWith('/') ? pickApi(runtime.apis, path) : undefined;
   let status = 400;
   let headers: Record<string, string> = { 'Content-Type': 'text/plain; charset=utf-8' };
@@ -73,7 +73,7 @@ async function answerConnect(runtime: Runtime, req: IncomingMessage, socket: Dup
     const input: RequestInput = {
       method: 'CONNECT',
       path,
-      query: new URLSearchParams(q < 0 ? '' : url.slice(q + 1)),
+      query: queryOf(target),
       headers: req.headers,
     };
     const ns = await runtime.namespaces.open(DEFAULT_NAMESPACE);

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ServedApi } from '../pipeline/served-api.js';
 import type { ApiRoute } from './serve-api.js';
 import { splitNamespace } from './split-namespace.js';
+import { splitTarget } from './split-target.js';
 import { stripMount } from '../pipeline/strip-mount.js';
 import { CONTROL_PREFIX } from '../control/create-control-api.js';
 
@@ -30,9 +31,8 @@ export interface DispatchParts {
 export function createDispatch(parts: DispatchParts): Dispatch {
   const { apis, timed, applyCors, serveApi } = parts;
   return function dispatch(req, res) {
-    const url = req.url ?? '/';
-    const q = url.indexOf('?');
-    const route = splitNamespace(q < 0 ? url : url.slice(0, q), req.headers['x-authmock-namespace']);
+    const { url, path, q } = splitTarget(req.url ?? '/');
+    const route = splitNamespace(path, req.headers['x-authmock-namespace']);
     // the control API, the inspector and health are Express's, whatever a root-mounted spec claims
     if (!route.ok || route.path.startsWith(CONTROL_PREFIX)) return false;
     const api = pickApi(apis, route.path, req.method ?? 'GET');

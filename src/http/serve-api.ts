@@ -15,6 +15,7 @@ import { describeRefusal } from '../journal/describe-refusal.js';
 import { createSteer } from '../steering/create-steer.js';
 import { applyFault, pickDelay, sleep } from '../steering/apply-fault.js';
 import { readBody } from './read-body.js';
+import { queryOf } from './split-target.js';
 import { sendProblem } from './send-problem.js';
 
 /** Where a request goes once its namespace and API are known. */
@@ -53,7 +54,7 @@ export function createServeApi(runtime: Runtime, inspection: Inspection, request
     const input: RequestInput = {
       method: req.method ?? 'GET',
       path,
-      query: new URLSearchParams(q < 0 ? '' : url.slice(q + 1)),
+      query: queryOf({ url, q }),
       target: url,
       headers: req.headers,
     };

@@ -4,7 +4,8 @@
  * memory-journal.ts. Records hold raw pieces (cheap to keep); entries are redacted views.
  */
 
-import type { AuthInfo, PermissionInfo, SteeredInfo } from '../pipeline/trace.js';
+import type { AuthInfo, PermissionInfo, SteeredInfo, ValidationPlace } from '../pipeline/trace.js';
+import type { components } from '../generated/control.js';
 
 export type { AuthInfo, AuthOutcome, PermissionInfo, SteeredInfo } from '../pipeline/trace.js';
 
@@ -32,7 +33,7 @@ export interface JournalRecord {
   durationMs: number;
   steered?: SteeredInfo;
   /** where the request did not match the spec */
-  invalid?: { place: string; field: string };
+  invalid?: { place: ValidationPlace; field: string };
   /** why it was refused, where the answer does not tell ("locked out until ...") */
   refusal?: string;
   request: { headers: Record<string, unknown>; body?: Buffer };
@@ -46,27 +47,8 @@ export interface NearestOperation {
   mismatch: string;
 }
 
-/** What the control API and the inspector show: every secret masked. */
-export interface JournalEntry {
-  id: number;
-  time: string;
-  method: string;
-  path: string;
-  query: string;
-  api: string;
-  operationId: string;
-  nearest?: NearestOperation;
-  principal: PrincipalInfo;
-  auth: AuthInfo;
-  permission: PermissionInfo;
-  status: number;
-  durationMs: number;
-  steered?: SteeredInfo;
-  /** where the request did not match the spec */
-  invalid?: { place: string; field: string };
-  request: { httpHeaders: Record<string, string>; body: string; contentType?: string };
-  response: { httpHeaders: Record<string, string>; body: string; contentType?: string };
-}
+/** What the control API and the inspector show, every secret masked: the control spec's JournalEntry. */
+export type JournalEntry = components['schemas']['JournalEntry'];
 
 export interface JournalFilter {
   operationId?: string;

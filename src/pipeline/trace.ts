@@ -34,8 +34,11 @@ export interface SteeredInfo {
   rule: string;
   status?: number;
   delayMs?: number;
-  fault?: string;
+  fault?: Fault;
 }
+
+/** A fault instead of an answer: the connection reset, closed with nothing sent, or a body cut short. */
+export type Fault = 'reset' | 'close' | 'malformed';
 
 export type ValidationPlace = 'path' | 'query' | 'body';
 

@@ -1,24 +1,10 @@
 import type { Operation } from '../core/types.js';
+import type { components } from '../generated/control.js';
 import type { ExamplesOf } from './find-examples.js';
-import type { Fault, SteeringRule } from './steering-rules.js';
+import type { SteeringRule } from './steering-rules.js';
 
-/** What a client posts to /__authmock/steering (the control spec's SteeringRuleInput). */
-export interface RuleInput {
-  operationId: string;
-  api?: string;
-  username?: string;
-  userId?: string | number;
-  token?: string;
-  times?: number;
-  probability?: number;
-  ttlSeconds?: number;
-  status?: number;
-  example?: string;
-  body?: unknown;
-  bypassAuth?: boolean;
-  delayMs?: number | { min: number; max: number };
-  fault?: Fault;
-}
+/** What a client posts to /__authmock/steering: the control spec's SteeringRuleInput. */
+export type RuleInput = components['schemas']['SteeringRuleInput'];
 
 /** A rule that cannot be made, with the reason for the caller (answered as a 4xx). */
 export class RuleError extends Error {

@@ -1,5 +1,6 @@
-/** A fault instead of an answer: the connection reset, closed with nothing sent, or a body cut short. */
-export type Fault = 'reset' | 'close' | 'malformed';
+import type { Fault } from '../pipeline/trace.js';
+
+export type { Fault } from '../pipeline/trace.js';
 
 export interface SteeringRule {
   id: string;

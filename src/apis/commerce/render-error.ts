@@ -1,4 +1,5 @@
 import type { HandlerResult } from '../../core/types.js';
+import { fillTemplate } from '../../core/fill-template.js';
 import { COMMERCE_ERRORS, type CommerceError, type CommerceErrorCode, type CommerceErrorDef } from './error-codes.js';
 
 /** The platform's error body: message, then errors, parameters and (developer mode) trace. */
@@ -7,7 +8,7 @@ export function renderCommerceError(err: CommerceError, dev: boolean): HandlerRe
   const body: Record<string, unknown> = {};
   if (def.kind === 'webapi') {
     body.message =
-      dev && def.devMessage && err.detail ? substitute(def.devMessage, { detail: err.detail }) : substitute(def.message, err.params);
+      dev && def.devMessage && err.detail ? fillTemplate(def.devMessage, { detail: err.detail }) : fillTemplate(def.message, err.params);
   } else {
     body.message = def.message;
     const { errors, ...params } = err.params as { errors?: { code: CommerceErrorCode; params: Record<string, unknown> }[] };
@@ -18,10 +19,6 @@ export function renderCommerceError(err: CommerceError, dev: boolean): HandlerRe
   // Developer mode: masked platform exceptions carry their stack, framework ones null.
   if (dev) body.trace = def.kind === 'localized' ? traceOf(err) : null;
   return { status: def.status, body };
-}
-
-function substitute(template: string, params: Record<string, unknown>): string {
-  return template.replace(/%([A-Za-z]+)/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
 
 function traceOf(err: CommerceError): string {

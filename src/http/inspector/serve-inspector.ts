@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Journal } from '../../journal/journal.js';
+import { queryOf, splitTarget } from '../split-target.js';
 import { renderInspectorPage } from './inspector-page.js';
 
 /** The inspector page and its event stream: HTML and text/event-stream, served beside the pipeline. */
@@ -16,8 +17,7 @@ const KEEP_ALIVE_MS = 15_000;
 export function allowsInspector(req: IncomingMessage, key: string | undefined): boolean {
   if (key === undefined) return true;
   const header = req.headers['x-authmock-key'];
-  const q = req.url?.indexOf('?') ?? -1;
-  const given = typeof header === 'string' ? header : q >= 0 ? new URLSearchParams(req.url!.slice(q + 1)).get('key') : null;
+  const given = typeof header === 'string' ? header : queryOf(splitTarget(req.url ?? '')).get('key');
   return given !== null && timingSafeEqual(digest(given), digest(key));
 }
 
