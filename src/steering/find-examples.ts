@@ -9,3 +9,8 @@ export function examplesOf(op: Operation, status: number): MediaExamples | undef
 }
 
 export type ExamplesOf = typeof examplesOf;
+
+/** The key a status is declared under in the operation's responses: the code, its range (`4XX`) or `default`. */
+export function declaredKey(op: Operation, status: number): string | undefined {
+  return [String(status), `${String(status)[0]}XX`, 'default'].find((k) => op.responses.has(k));
+}

@@ -151,6 +151,18 @@ describe("a user's spec: requests and answers", () => {
     expect(again.text).toBe(made.text); // the same bytes every time
   });
 
+  it("picks a named example with Prism's Prefer header, and follows a steering rule after the real checks", async () => {
+    const t = makeApp({ specs: [SCHEMES] });
+    const auth = `Bearer ${await mint(t, { user: 'bob' })}`;
+    const bob = await t.http.get('/v1/users/bob').set('Authorization', auth).set('Prefer', 'example=bob').expect(200);
+    expect(bob.body).toEqual({ username: 'bob', email: 'bob@example.com' });
+    await t.http.post('/__authmock/steering').send({ operationId: 'withBearer', status: 401, times: 1 }).expect(201);
+    await t.http.get('/v1/bearer').expect(401); // no credential: the real check answers, the rule waits
+    const steered = await t.http.get('/v1/bearer').set('Authorization', auth).expect(401);
+    expect(steered.headers['content-type']).toMatch(/^application\/json/);
+    await t.http.get('/v1/bearer').set('Authorization', auth).expect(200); // used up
+  });
+
   it('answers 404 and 405 as problem+json', async () => {
     const t = makeApp({ specs: [SCHEMES] });
     const missing = await t.http.get('/v1/nowhere').expect(404);

@@ -55,6 +55,25 @@ describe('authmock serve <spec>', () => {
     expect(second.output()).toContain(`API key ${key}`);
   });
 
+  it("keeps a user spec's tokens, revocations and run-time users in the SQLite state across a restart", async () => {
+    const dir = project({ 'api.yaml': join(SPECS, 'schemes.openapi.yaml'), 'api.authmock.yaml': join(SPECS, 'schemes.authmock.yaml') });
+    const args = [join(dir, 'api.yaml'), '--state', join(dir, 'state')];
+    const first = await serve(args);
+    const post = (base: string, path: string, body: unknown) =>
+      fetch(`${base}/__authmock${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const kept = (await (await post(first.baseUrl, '/tokens', { api: 'api', user: 'alice' })).json()) as { token: string };
+    const gone = (await (await post(first.baseUrl, '/tokens', { api: 'api', user: 'bob' })).json()) as { token: string; id: number };
+    await fetch(`${first.baseUrl}/__authmock/tokens/api/${gone.id}`, { method: 'DELETE' });
+    await post(first.baseUrl, '/identities/api/users', { username: 'frank', password: 'frank-pass-1' });
+    await first.stop();
+    running.splice(0);
+    const second = await serve(args);
+    const bearer = (t: string) => ({ authorization: `Bearer ${t}` });
+    expect((await fetch(`${second.baseUrl}/v1/bearer`, { headers: bearer(kept.token) })).status).toBe(200);
+    expect((await fetch(`${second.baseUrl}/v1/bearer`, { headers: bearer(gone.token) })).status).toBe(401);
+    expect((await fetch(`${second.baseUrl}/v1/basic`, { headers: { authorization: basic('frank', 'frank-pass-1') } })).status).toBe(200);
+  });
+
   it('reads specs and serve options from authmock.yaml in the working directory', async () => {
     const dir = project({ api: SPECS });
     writeFileSync(
