@@ -5,9 +5,10 @@ import { readCredential, type CredentialSource } from '../auth/credentials.js';
 import { composeRequestUrl } from '../auth/oauth1/index.js';
 import type { SignedRequest } from '../auth/directory.js';
 import type { Verdict } from '../auth/verdict.js';
-import type { Kit, Refusal } from './dialect.js';
+import type { Kit, Refusal, ValidationFailure } from './dialect.js';
+import type { RouteMatch } from './router.js';
 import type { ServedApi } from './served-api.js';
-import type { Authorized, Call, Incoming, NamespaceView, Routed, Services, Validated } from './stages.js';
+import type { Authenticated, Authorized, Call, Decoded, Incoming, NamespaceView, Routed, Services, Validated } from './stages.js';
 import type { AuthInfo, Trace } from './trace.js';
 import type { Steer, SteerPlan } from './steer.js';
 import { validateRequest } from './validate-request.js';
@@ -28,81 +29,104 @@ export interface KitParts {
 }
 
 /** The generic steps of one request (src/pipeline/dialect.ts says what each does). */
-export function createKit({ api, req, ns, services, trace, steer }: KitParts): Kit {
-  let plan: SteerPlan | undefined;
-  return {
-    req,
-    ns,
-    respondAs(format) {
-      trace.format = format;
-    },
-    route(path, scope) {
-      const match = api.router.match(req.method, path);
-      if (match.kind !== 'found') return match;
-      trace.op = match.op;
-      plan = steer?.({
-        api: api.name,
-        routed: { op: match.op, pathParams: match.params, scope },
-        req,
-        ns,
-        credentials: () => credentialsOf(api, match.op, req),
-      });
-      // a delay or a fault applies from here, however the request ends
-      if (plan?.steered) trace.steered = plan.steered;
-      if (plan?.bypass) throw new SteeredAnswer(plan.bypass);
-      return match;
-    },
-    async authenticate(routed, decoded) {
-      const { op } = routed;
-      const source: CredentialSource = { headers: req.headers, query: req.query, body: decoded?.body };
-      const authn = await authenticate(op.security, api.model.schemes, source, () => api.directory(ns, services), signedRequest(req));
-      trace.auth = toAuthInfo(authn.reported, authn.verdicts);
-      trace.principal = authn.principal;
-      return { ...routed, authn };
-    },
-    authorize(authenticated) {
-      const decision = evaluateSecurity(authenticated.op.security, authenticated.authn.verdicts);
-      const { required } = authenticated.op;
-      if (!decision.allowed) {
-        trace.permission = {
-          outcome: 'refused',
-          required,
-          ...(decision.reason === 'insufficient_scope' ? { missing: decision.missing.join(' ') } : {}),
-        };
-        return decision;
-      }
-      trace.principal = decision.principal;
-      const notOwner = checkOwner(authenticated, decision.principal);
-      if (notOwner) {
-        trace.permission = { outcome: 'refused', required, missing: `owner of ${notOwner.param}` };
-        return notOwner;
-      }
-      trace.permission = { outcome: 'allowed', required };
-      return { ...authenticated, principal: decision.principal };
-    },
-    deny(authorized) {
-      trace.permission = { outcome: 'refused', required: authorized.op.required };
-    },
-    validate(authorized, decoded) {
-      const result = validateRequest(authorized.op, authorized.pathParams, req.query, decoded);
-      if ('errors' in result) {
-        const first = result.errors[0];
-        trace.invalid = { place: result.place, field: fieldOf(first?.instancePath, first?.params) };
-        return result;
-      }
-      return { ...authorized, ...result };
-    },
-    async answer(validated) {
-      const steered = plan?.instead(validated.principal);
-      if (steered) {
-        trace.steered = plan!.steered;
-        return steered;
-      }
-      const handler = api.handlers[validated.op.operationId];
-      if (handler) return handler(toCall(validated, req, ns, services, api));
-      return answerFromSpec(validated.op, api.sample);
-    },
-  };
+export function createKit(parts: KitParts): Kit {
+  return new RequestKit(parts);
+}
+
+/** A class, not an object of closures: a request makes one, and its methods are shared. */
+class RequestKit implements Kit {
+  readonly req: Incoming;
+  readonly ns: NamespaceView;
+  private readonly api: ServedApi;
+  private readonly services: Services;
+  private readonly trace: Trace;
+  private readonly steer?: Steer;
+  private plan?: SteerPlan;
+
+  constructor({ api, req, ns, services, trace, steer }: KitParts) {
+    this.api = api;
+    this.req = req;
+    this.ns = ns;
+    this.services = services;
+    this.trace = trace;
+    this.steer = steer;
+  }
+
+  respondAs(format: 'json' | 'xml'): void {
+    this.trace.format = format;
+  }
+
+  route(path: string, scope?: string): RouteMatch {
+    const { api, req, ns, trace } = this;
+    const match = api.router.match(req.method, path);
+    if (match.kind !== 'found') return match;
+    trace.op = match.op;
+    const plan = (this.plan = this.steer?.({
+      api: api.name,
+      routed: { op: match.op, pathParams: match.params, scope },
+      req,
+      ns,
+      credentials: () => credentialsOf(api, match.op, req),
+    }));
+    // a delay or a fault applies from here, however the request ends
+    if (plan?.steered) trace.steered = plan.steered;
+    if (plan?.bypass) throw new SteeredAnswer(plan.bypass);
+    return match;
+  }
+
+  async authenticate(routed: Routed, decoded?: Decoded): Promise<Authenticated> {
+    const { api, req, ns, services, trace } = this;
+    const source: CredentialSource = { headers: req.headers, query: req.query, body: decoded?.body };
+    const authn = await authenticate(routed.op.security, api.model.schemes, source, () => api.directory(ns, services), signedRequest(req));
+    trace.auth = toAuthInfo(authn.reported, authn.verdicts);
+    trace.principal = authn.principal;
+    return { ...routed, authn };
+  }
+
+  authorize(authenticated: Authenticated): Authorized | Refusal {
+    const { trace } = this;
+    const decision = evaluateSecurity(authenticated.op.security, authenticated.authn.verdicts);
+    const { required } = authenticated.op;
+    if (!decision.allowed) {
+      const missing = decision.reason === 'insufficient_scope' ? { missing: decision.missing.join(' ') } : {};
+      trace.permission = { outcome: 'refused', required, ...missing };
+      return decision;
+    }
+    trace.principal = decision.principal;
+    const notOwner = checkOwner(authenticated, decision.principal);
+    if (notOwner) {
+      trace.permission = { outcome: 'refused', required, missing: `owner of ${notOwner.param}` };
+      return notOwner;
+    }
+    trace.permission = { outcome: 'allowed', required };
+    return { ...authenticated, principal: decision.principal };
+  }
+
+  deny(authorized: Authorized): void {
+    this.trace.permission = { outcome: 'refused', required: authorized.op.required };
+  }
+
+  validate(authorized: Authorized, decoded: Decoded): Validated | ValidationFailure {
+    const result = validateRequest(authorized.op, authorized.pathParams, this.req.query, decoded);
+    if ('errors' in result) {
+      const first = result.errors[0];
+      this.trace.invalid = { place: result.place, field: fieldOf(first?.instancePath, first?.params) };
+      return result;
+    }
+    return { ...authorized, ...result };
+  }
+
+  async answer(validated: Validated): Promise<HandlerResult> {
+    const { plan, api } = this;
+    const steered = plan?.instead(validated.principal);
+    if (steered) {
+      this.trace.steered = plan!.steered;
+      return steered;
+    }
+    const handler = api.handlers[validated.op.operationId];
+    if (handler) return handler(toCall(validated, this.req, this.ns, this.services, api));
+    return answerFromSpec(validated.op, api.sample);
+  }
 }
 
 function toCall(v: Validated, req: Incoming, ns: NamespaceView, services: Services, api: ServedApi): Call {
