@@ -68,10 +68,16 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const memo = createFixedMemo(store instanceof ReadCacheStore ? (value) => store.isFixed(value) : undefined);
   const sample = createSampler(specs.map((s, i) => ({ ...s, name: modules[i].name })));
   const address = { url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}` };
+  const log = options.log ?? createLogger(config.logLevel);
   const warnings: string[] = [];
   const apis = modules.map((module, i): ServedApi => {
     const spec = specs[i];
-    const model = buildSpecModel(spec, compiler, { name: module.name, overlay: module.overlay, lenient: !API_MODULES.includes(module) });
+    const model = buildSpecModel(spec, compiler, {
+      name: module.name,
+      overlay: module.overlay,
+      lenient: !API_MODULES.includes(module),
+      warnLater: (m) => log.warn({ api: module.name }, m),
+    });
     warnings.push(...model.warnings.map((w) => `${module.name}: ${w}`));
     const fixtureFile = module.fixtureFile ? inDir(config.fixturesDir, module.fixtureFile) : '';
     const parts = module.build({
@@ -104,7 +110,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   checkCollisions(apis);
   compiled.save();
   const seed = apis.flatMap((a) => a.seed);
-  const services: Services = Object.freeze({ store, clock, random, config, log: options.log ?? createLogger(config.logLevel), secrets });
+  const services: Services = Object.freeze({ store, clock, random, config, log, secrets });
   const namespaces = new Namespaces(store.namespaces, seed, hashSeed(seed), clock, config);
   return Object.freeze({ apis, services, hooks: options.hooks ?? {}, memo, namespaces, address, warnings, reloads: options.reloads });
 }

@@ -8,6 +8,8 @@ import { compileContent } from './compile-content.js';
 import { compileParams, readParams } from './compile-params.js';
 import { readRequirements, requireScopes } from './security-model.js';
 import { describeRequired } from './describe-required.js';
+import { scanSchema, type SchemaFinding } from './check-refs.js';
+import { lazyValidator } from './lazy-validator.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
@@ -23,6 +25,8 @@ export interface BuildOptions {
   overlay?: Readonly<Record<string, OperationOverlay>>;
   /** what the start-up banner should say about the spec */
   warn?: (message: string) => void;
+  /** what a user's spec's validator, compiled when first used, could not be (the banner is long gone by then) */
+  warnLater?: (message: string) => void;
   /** a spec that is not a mocked API (the control API's) has no x-authmock-permission: open */
   defaultPermission?: 'anonymous';
   /**
@@ -38,6 +42,9 @@ export function buildOperations(api: string, spec: LoadedSpec, compiler: SchemaC
   const ops: Operation[] = [];
   const seen = new Map<string, string>();
   const warn = options.warn ?? (() => {});
+  // what a user's spec's schemas would refuse, found before they are compiled (check-refs.ts)
+  const scanned = new Map<object, SchemaFinding | undefined>();
+  const warnLater = options.warnLater ?? warn;
   for (const [path, item] of Object.entries<any>(spec.doc.paths ?? {})) {
     if (!item || typeof item !== 'object') continue;
     for (const method of METHODS) {
@@ -52,25 +59,43 @@ export function buildOperations(api: string, spec: LoadedSpec, compiler: SchemaC
       const fail = (at: string[], reason: string): never => {
         throw new SpecError(spec.file, toPointer(at), operationId, reason);
       };
-      const refused = options.lenient
-        ? (at: string, message: string) => {
-            warn(`${at} (${operationId}): parameters not checked, the compiler refuses a schema: ${message}`);
-            return UNCHECKED;
+      const lenient = options.lenient
+        ? {
+            refused: (at: string, message: string, late: boolean) => {
+              (late ? warnLater : warn)(`${at} (${operationId}): parameters not checked, the compiler refuses a schema: ${message}`);
+              return UNCHECKED;
+            },
+            scanned,
           }
         : undefined;
       const compile = (purpose: Purpose, at: string[]): ValidateFunction => {
-        try {
-          // A schema that is only a $ref is compiled by its target, so shared schemas compile once.
-          const node = resolvePointer(spec.doc, toPointer(at)) as { $ref?: unknown } | undefined;
-          const local =
-            node && Object.keys(node).length === 1 && typeof node.$ref === 'string' && node.$ref.startsWith('#') ? node.$ref : undefined;
-          return compiler.ref(purpose, local ? `${spec.id}${local}` : `${spec.id}#${toFragment(at)}`);
-        } catch (err) {
-          const message = (err as Error).message;
-          if (!options.lenient || isMissingRef(err)) return fail(at, `schema does not compile: ${message}`);
-          warn(`${toPointer(at)} (${operationId}): schema not checked, the compiler refuses it: ${message}`);
-          return UNCHECKED;
+        // A schema that is only a $ref is compiled by its target, so shared schemas compile once.
+        const node = resolvePointer(spec.doc, toPointer(at)) as { $ref?: unknown } | undefined;
+        const local =
+          node && Object.keys(node).length === 1 && typeof node.$ref === 'string' && node.$ref.startsWith('#') ? node.$ref : undefined;
+        const key = local ? `${spec.id}${local}` : `${spec.id}#${toFragment(at)}`;
+        if (!options.lenient) {
+          try {
+            return compiler.ref(purpose, key);
+          } catch (err) {
+            return fail(at, `schema does not compile: ${(err as Error).message}`);
+          }
         }
+        // A user's spec: a $ref that goes nowhere stops the start; the rest compiles when first used.
+        const refusedBy = (message: string, late: boolean) => {
+          (late ? warnLater : warn)(`${toPointer(at)} (${operationId}): schema not checked, the compiler refuses it: ${message}`);
+          return UNCHECKED;
+        };
+        const found = scanSchema(spec.doc, node, scanned);
+        if (found?.kind === 'broken-ref') fail(at, `schema does not compile: can't resolve reference ${found.ref}`);
+        if (found?.kind === 'bad-pattern') return refusedBy(found.message, false);
+        return lazyValidator(() => {
+          try {
+            return compiler.ref(purpose, key);
+          } catch (err) {
+            return refusedBy((err as Error).message, true);
+          }
+        });
       };
       const declared = [
         ...arrayOf(item.parameters).map((node: any, i: number) => ({ node, at: ['paths', path, 'parameters', String(i)] })),
@@ -96,8 +121,8 @@ export function buildOperations(api: string, spec: LoadedSpec, compiler: SchemaC
         ...(overlay?.owner ? { owner: overlay.owner } : {}),
         params: params.infos,
         extension: raw['x-authmock-extension'],
-        pathParams: compileParams(spec, params.resolved, 'path', compiler, operationId, refused),
-        queryParams: compileParams(spec, params.resolved, 'query', compiler, operationId, refused),
+        pathParams: compileParams(spec, params.resolved, 'path', compiler, operationId, lenient),
+        queryParams: compileParams(spec, params.resolved, 'query', compiler, operationId, lenient),
         requestBody: compileBody(spec, raw, segs, (at) => compile('request', at), operationId),
         responses,
         example: findExample(responses),
@@ -192,13 +217,6 @@ function findExample(responses: ReadonlyMap<string, MediaValidators>): Example |
 
 /** A schema served unchecked: everything passes. */
 const UNCHECKED = Object.assign(() => true, { errors: null, schema: true, schemaEnv: undefined }) as unknown as ValidateFunction;
-
-/** Ajv's error for a `$ref` that resolves to nothing: the spec is broken, not quirky. */
-function isMissingRef(err: unknown): boolean {
-  return (
-    typeof (err as { missingRef?: unknown })?.missingRef === 'string' || /can't resolve reference/i.test((err as Error)?.message ?? '')
-  );
-}
 
 function arrayOf(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];

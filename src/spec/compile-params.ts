@@ -3,6 +3,8 @@ import type { SchemaCompiler } from './schema-compiler.js';
 import { deref, type LoadedSpec } from './load-spec.js';
 import { refSegments, toFragment, toPointer } from './json-pointer.js';
 import { SpecError } from './spec-error.js';
+import { scanSchema, type SchemaFinding } from './check-refs.js';
+import { lazyValidator } from './lazy-validator.js';
 
 /** A parameter as declared on the path item or the operation, with where it sits. */
 export interface DeclaredParam {
@@ -47,8 +49,16 @@ export function compileParams(
   location: 'path' | 'query',
   compiler: SchemaCompiler,
   operationId: string,
-  /** a user's spec: what a schema the compiler refuses becomes (unchecked, with a warning); undefined: the start stops */
-  refused?: (at: string, message: string) => ParamValidator['validate'],
+  /**
+   * A user's spec: compiled when first used, a schema the compiler refuses becoming what
+   * `refused` makes of it (unchecked, with a warning: `late` once serving); `scanned` is
+   * scanSchema's memo. Undefined: compiled now, and the start stops on any schema that
+   * does not compile.
+   */
+  lenient?: {
+    refused: (at: string, message: string, late: boolean) => ParamValidator['validate'];
+    scanned: Map<object, SchemaFinding | undefined>;
+  },
 ): ParamValidator | undefined {
   const properties: Record<string, unknown> = {};
   const required: string[] = [];
@@ -64,13 +74,28 @@ export function compileParams(
   }
   const names = Object.keys(properties);
   if (names.length === 0) return undefined;
+  const schema = { type: 'object', properties, required };
+  const at = toPointer(params[0].at);
+  const compile = () => compiler.inline('request', JSON.stringify(schema), schema);
+  if (lenient) {
+    for (const { param } of params) {
+      const found = param.in === location ? scanSchema(spec.doc, param.schema, lenient.scanned) : undefined;
+      if (found?.kind === 'broken-ref')
+        throw new SpecError(spec.file, at, operationId, `parameter schema does not compile: can't resolve reference ${found.ref}`);
+      if (found?.kind === 'bad-pattern') return { validate: lenient.refused(at, found.message, false), names, types };
+    }
+    const validate = lazyValidator(() => {
+      try {
+        return compile();
+      } catch (err) {
+        return lenient.refused(at, (err as Error).message, true);
+      }
+    });
+    return { validate, names, types };
+  }
   try {
-    const schema = { type: 'object', properties, required };
-    return { validate: compiler.inline('request', JSON.stringify(schema), schema), names, types };
+    return { validate: compile(), names, types };
   } catch (err) {
-    const at = toPointer(params[0].at);
-    const message = (err as Error).message;
-    if (refused && !/can't resolve reference/i.test(message)) return { validate: refused(at, message), names, types };
-    throw new SpecError(spec.file, at, operationId, `parameter schema does not compile: ${message}`);
+    throw new SpecError(spec.file, at, operationId, `parameter schema does not compile: ${(err as Error).message}`);
   }
 }

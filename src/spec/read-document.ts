@@ -17,7 +17,7 @@ export function readDocument(path: string): Record<string, any> {
   }
   let doc: unknown;
   try {
-    doc = parseYaml(text);
+    doc = parseJsonOrYaml(text);
   } catch (err) {
     const at = (err as { linePos?: { line: number; col: number }[] }).linePos?.[0];
     const where = at ? ` at line ${at.line}, column ${at.col}` : '';
@@ -26,6 +26,22 @@ export function readDocument(path: string): Record<string, any> {
   if (!doc || typeof doc !== 'object' || Array.isArray(doc))
     throw new SpecError(file, '', undefined, 'is not an OpenAPI document (not an object)');
   return doc as Record<string, any>;
+}
+
+/**
+ * A JSON file through JSON.parse, many times faster than a YAML parser on a vendor's
+ * megabyte-sized spec; YAML (JSON is YAML too) for the rest, and for JSON that JSON.parse
+ * refuses, so the error names a line and column.
+ */
+function parseJsonOrYaml(text: string): unknown {
+  if (/^\uFEFF?\s*\{/.test(text)) {
+    try {
+      return JSON.parse(text.replace(/^\uFEFF/, ''));
+    } catch {
+      // below
+    }
+  }
+  return parseYaml(text);
 }
 
 function firstLine(message: string): string {

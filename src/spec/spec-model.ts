@@ -34,6 +34,8 @@ export interface ModelOptions {
   defaultPermission?: 'anonymous';
   /** a user's spec: a schema the compiler refuses for a quirk is served unchecked, with a warning */
   lenient?: boolean;
+  /** what a validator compiled when first used could not be (a lenient spec's schemas compile on first use) */
+  warnLater?: (message: string) => void;
 }
 
 export function buildSpecModel(spec: LoadedSpec, compiler: SchemaCompiler, options: ModelOptions = {}): SpecModel {
@@ -45,6 +47,7 @@ export function buildSpecModel(spec: LoadedSpec, compiler: SchemaCompiler, optio
     defaultPermission: options.defaultPermission,
     lenient: options.lenient,
     warn: (m) => warnings.push(m),
+    warnLater: options.warnLater,
   });
   if (spec.mended)
     warnings.push(`${spec.mended} schemas written for an older JSON Schema (list items, nullable beside $ref) were read as 2020-12`);
