@@ -24,7 +24,7 @@ import { planCells } from './plan-cells.js';
 import { sampleRequest } from './sample-request.js';
 import { buildCellCases } from './build-cell-cases.js';
 
-export const DEFAULT_MAX_REQUESTS = 2000;
+const DEFAULT_MAX_REQUESTS = 2000;
 
 /**
  * `authmock check --spec api.yaml --target <url>`: the auth matrix of every operation of
@@ -133,7 +133,7 @@ function buildSpecCases(
       return buildCellCases({
         m,
         plans: planCells(m.op, spec.model.schemes, (need) => provider.cannot(need)),
-        request: sampleRequest(spec.model.spec, m.op),
+        request: sampleRequest(spec.model.spec, m.op, spec.model.schemes),
         provider,
         budget: o.budget,
         ...(unsafe

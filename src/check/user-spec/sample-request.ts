@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
-import type { Operation } from '../../core/types.js';
+import type { Operation, SecurityScheme } from '../../core/types.js';
 import { deref, type LoadedSpec } from '../../spec/load-spec.js';
 import { encodeBody, isXmlType, type EncodedBody } from '../encode-body.js';
+import { placeOf } from './credential-need.js';
 
 // openapi-sampler is loaded when a user's spec is checked, not by every `authmock check`.
 const require = createRequire(import.meta.url);
@@ -20,15 +21,18 @@ const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 
 /**
  * A valid request of the operation, so that only the credential differs between cells:
- * every path parameter and every required query, header and cookie parameter from its
- * example, else made from its schema; the body from the first media type's example, else
- * made from its schema (JSON first).
+ * every path parameter and every required query, header and cookie parameter (but those
+ * where an API key goes) from its example, else made from its schema; the body from the
+ * first media type's example, else made from its schema (JSON first).
  */
-export function sampleRequest(spec: LoadedSpec, op: Operation): SampledRequest {
+export function sampleRequest(spec: LoadedSpec, op: Operation, schemes: ReadonlyMap<string, SecurityScheme> = new Map()): SampledRequest {
   const out: SampledRequest = { pathParams: {}, query: {}, headers: {}, cookies: {} };
   const schemas = paramSchemas(spec, op);
+  // A parameter that is also an API key's place carries the cell's credential, or none.
+  const credentialPlaces = new Set([...schemes.values()].map(placeOf));
   for (const p of op.params) {
     if (!p.required || (p.in === 'header' && IGNORED_HEADERS.has(p.name.toLowerCase()))) continue;
+    if (credentialPlaces.has(`${p.in} ${p.in === 'header' ? p.name.toLowerCase() : p.name}`)) continue;
     const value = toText(p.example !== undefined ? p.example : sampleOf(spec, schemas.get(`${p.in} ${p.name}`)));
     const into = { path: out.pathParams, query: out.query, header: out.headers, cookie: out.cookies }[p.in];
     into[p.name] = value;

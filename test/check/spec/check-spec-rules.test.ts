@@ -87,8 +87,26 @@ describe('authmock check --spec against servers that are not authmock', () => {
       const run = await checkServer(broken, { unsafe: true });
       expect(run.code).toBe(1);
       expect(failedCells(run)).toEqual(cells);
+      // a failed cell shows its request, with the credential masked
+      for (const secret of Object.values(SECRETS)) expect(run.text).not.toContain(secret);
     });
   }
+
+  it("shows a failed cell's request with its token cut to a prefix", async () => {
+    const run = await checkServer('owner-leaks');
+    const failed = cell(run, 'notes', 'getUser', 'other-user').checks.find((c) => !c.passed) as unknown as {
+      exchange: { request: { headers: Record<string, string> } };
+    };
+    expect(failed.exchange.request.headers.authorization).toBe(`Bearer read… (${SECRETS.READ_TOKEN.length} chars)`);
+  });
+
+  it('exits 2 when the target does not answer', async () => {
+    const server = await startRuleServer('none');
+    await server.close();
+    const run = await checkSpecs({ spec: [NOTES], target: server.url, credentials: CREDS }, SECRETS);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/the notes API at http:\/\/127\.0\.0\.1:\d+\/api is unreachable/);
+  });
 
   it('names a 401 where a 403 is due', async () => {
     const run = await checkServer('401-for-403');
