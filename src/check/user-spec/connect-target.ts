@@ -103,5 +103,13 @@ export async function connectTarget(o: ConnectOptions): Promise<Connected> {
 }
 
 function controlFor(spec: UserSpec, base: string, o: ConnectOptions): CredentialProvider {
-  return createControlCredentials({ api: spec.name, base, controlKey: o.controlKey, timeoutMs: o.timeoutMs, budget: o.budget });
+  const ownerClaims = [...new Set(spec.model.operations.flatMap((op) => (op.owner ? [op.owner.claim] : [])))];
+  return createControlCredentials({
+    api: spec.name,
+    base,
+    controlKey: o.controlKey,
+    timeoutMs: o.timeoutMs,
+    budget: o.budget,
+    ownerClaims,
+  });
 }

@@ -13,6 +13,8 @@ export interface ControlOptions {
   controlKey?: string;
   timeoutMs: number;
   budget: RequestBudget;
+  /** the claims the spec's owner rules compare with a parameter (`username` and `sub` every user has) */
+  ownerClaims: readonly string[];
 }
 
 // Live tokens outlast any number of the clock moves that expire the others.
@@ -57,8 +59,10 @@ export function createControlCredentials(o: ControlOptions): CredentialProvider 
     let pending = users.get(key);
     if (!pending) {
       const username = `authmock-check-${++named}`;
-      // Owner rules compare a claim with a parameter: every user carries the usual ones.
-      const claims = { email: `${username}@example.com`, name: username };
+      // Owner rules compare a claim with a parameter: each user carries every claim they name.
+      const claims = Object.fromEntries(
+        o.ownerClaims.filter((c) => c !== 'username' && c !== 'sub').map((c) => [c, c === 'email' ? `${username}@example.com` : username]),
+      );
       const user = { username, password: randomBytes(12).toString('hex'), claims };
       pending = call('POST', `/identities/${o.api}/users`, { ...user, scopes: holds }).then(() => user);
       users.set(key, pending);

@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthmock, type Authmock } from '../../../src/index.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { cell, checkSpecs, failedCells, PETSTORE, SPECS } from './support.js';
 
 const SERVED = ['schemes.openapi.yaml', 'legacy.swagger.json', 'open.openapi.yaml', 'quirks.openapi.yaml', 'split/split.openapi.yaml'].map(
@@ -90,5 +92,34 @@ describe('authmock check --spec against authmock serving the specs', () => {
       /--only nosuchop: no operationId or tag/,
     );
     await expect(checkSpecs({ spec: [PETSTORE] })).rejects.toThrow(/--target is required/);
+  });
+
+  it('names the owner by whatever claim the owner rule compares', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'authmock-owners-'));
+    const spec = join(dir, 'owners.openapi.yaml');
+    writeFileSync(
+      spec,
+      `openapi: 3.1.0
+info: { title: Accounts by a claim of their own, version: '1' }
+paths:
+  /accounts/{account}:
+    get:
+      operationId: getAccount
+      security: [{ bearerAuth: [] }]
+      parameters: [{ name: account, in: path, required: true, schema: { type: string } }]
+      responses: { '200': { description: Yours. }, '401': { description: Who? }, '403': { description: Not yours. } }
+components: { securitySchemes: { bearerAuth: { type: http, scheme: bearer } } }
+`,
+    );
+    writeFileSync(join(dir, 'owners.authmock.yaml'), 'operations:\n  getAccount: { owner: { param: account, claim: account } }\n');
+    const owners = await startAuthmock({ specs: [spec] });
+    try {
+      const run = await checkSpecs({ spec: [spec], target: owners.url });
+      expect(failedCells(run), run.stdout).toEqual([]);
+      expect(cell(run, 'owners', 'getAccount', 'exact-scopes')).toMatchObject({ status: 'passed', matrix: { got: 200 } });
+      expect(cell(run, 'owners', 'getAccount', 'other-user')).toMatchObject({ status: 'passed', matrix: { got: 403 } });
+    } finally {
+      await owners.close();
+    }
   });
 });
