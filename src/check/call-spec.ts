@@ -15,6 +15,8 @@ export interface CallSpec {
   query?: Record<string, string>;
   body?: EncodedBody;
   accept?: string;
+  /** more headers: a user spec's credentials (API keys, Basic, cookies) and header parameters */
+  headers?: Record<string, string>;
   /** index of the spec's server to use (0: the first) */
   server?: number;
 }

@@ -10,13 +10,16 @@ export type { CallSpec } from './call-spec.js';
 export type Category = 'positive' | 'negative' | 'permission' | 'flow' | 'lockout';
 
 /**
- * What a step must answer: a 2xx (`success`), 401/403 (`denied`), any 4xx (`rejected`)
- * or one status. `verify` adds a check of the body (e.g. that it is the caller's own).
+ * What a step must answer: a 2xx (`success`), 401/403 (`denied`), any 4xx (`rejected`),
+ * anything but 401 and 403 (`admitted`: past authentication and authorization) or one
+ * status. `verify` adds a check of the body (e.g. that it is the caller's own), `inspect`
+ * one of the whole answer (e.g. its RFC 6750 challenge); both only when the status is right.
  */
 export interface Expectation {
   check: string;
-  outcome: 'success' | 'denied' | 'rejected' | number;
+  outcome: 'success' | 'denied' | 'rejected' | 'admitted' | number;
   verify?: { check: string; test: (body: any) => string | undefined };
+  inspect?: { check: string; test: (ex: Exchange) => string | undefined };
 }
 
 export interface CaseContext {
@@ -38,6 +41,8 @@ export interface CaseTags {
   crossApi?: boolean;
   /** uses one of the spec's other servers (e.g. /rest/{store_code}) */
   altServer?: boolean;
+  /** why the case cannot be run at all (a credential the checker cannot produce, a method not sent) */
+  unavailable?: string;
 }
 
 /** A permission case's place in the matrix: the caller (column) and what it must get. */
@@ -46,8 +51,10 @@ export interface MatrixCell {
   caller: string;
   callerTitle: string;
   expected: Expectation['outcome'];
-  /** the operation's x-authmock-permission, e.g. `self` or its ACL resources */
+  /** the operation's x-authmock-permission, e.g. `self` or its ACL resources; a user spec's requirements */
   permission: string;
+  /** the column's place in the grid, where callers come in a fixed order */
+  column?: number;
 }
 
 export interface CheckCase {

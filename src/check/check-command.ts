@@ -1,5 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { UsageError } from '../core/usage-error.js';
 import { AccountsError, loadAccounts } from './accounts.js';
 import { credentialSources } from './api-profile.js';
@@ -19,36 +18,15 @@ import { renderJunit } from './report/junit-report.js';
 import { renderJson } from './report/json-report.js';
 import { renderHtml } from './report/html-report.js';
 import { createProgressLine } from './report/progress-line.js';
+import { checkUrl, positiveInt, writeReport } from './command-helpers.js';
+import { runSpecCheck } from './user-spec/run-spec-check.js';
+import type { CheckFlags, CheckIo } from './check-flags.js';
 
-export interface CheckFlags {
-  target?: string;
-  api: string;
-  commerceUrl?: string;
-  socialUrl?: string;
-  specs: string;
-  fixtures?: string;
-  credentials?: string;
-  lockout: boolean;
-  lockoutAttempts: string;
-  jsonOnly?: boolean;
-  proxySafe?: boolean;
-  junit?: string;
-  json?: string;
-  html?: string;
-  timeout: string;
-  list?: boolean;
-  quiet?: boolean;
-}
+export type { CheckFlags, CheckIo } from './check-flags.js';
 
 /** The built-in APIs, as the checker knows them: their specs, fixtures and profiles. */
 export function builtinApis(): CheckedApi[] {
   return API_MODULES.map((m) => ({ name: m.name, specFile: m.specFile, fixtureFile: m.fixtureFile, checker: BUILTIN_PROFILES[m.name] }));
-}
-
-export interface CheckIo {
-  stdout: NodeJS.WritableStream & { isTTY?: boolean };
-  stderr: NodeJS.WritableStream;
-  env: NodeJS.ProcessEnv;
 }
 
 /**
@@ -62,6 +40,8 @@ export async function runCheckCommand(
   io: CheckIo,
   registry: readonly CheckedApi[] = builtinApis(),
 ): Promise<number> {
+  if (flags.spec?.length) return runSpecCheck(flags, io);
+  if (flags.unsafe || flags.only?.length || flags.skip?.length) throw new UsageError('--unsafe, --only and --skip go with --spec');
   const all = registry.map((m) => m.name);
   const apis = selectApis(flags.api, all);
   const models = await loadModels(resolve(flags.specs), registry);
@@ -184,19 +164,6 @@ function resolveBases(flags: CheckFlags, all: string[], models: Record<string, A
   return out;
 }
 
-function checkUrl(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new UsageError(`not a URL: ${url}`);
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new UsageError(`only http and https URLs can be checked: ${url}`);
-  if (parsed.username || parsed.password)
-    throw new UsageError('credentials do not belong in the URL: use --credentials or AUTHMOCK_* variables');
-  return url;
-}
-
 function readAccounts(root: string, flags: CheckFlags, env: NodeJS.ProcessEnv, registry: readonly CheckedApi[]) {
   try {
     return loadAccounts({
@@ -210,19 +177,6 @@ function readAccounts(root: string, flags: CheckFlags, env: NodeJS.ProcessEnv, r
     if (err instanceof AccountsError) throw new UsageError(err.message);
     throw err;
   }
-}
-
-function positiveInt(flag: string, value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} must be a whole number above 0, got ${value}`);
-  return n;
-}
-
-function writeReport(file: string, text: string): string {
-  const path = resolve(file);
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, text);
-  return path;
 }
 
 function withReason(reason: string | undefined): string {

@@ -36,7 +36,7 @@ export class Requester {
     if (base === undefined) throw new Error(`no base URL for ${spec.api} server ${spec.server}`);
     const path = op.path.replace(/\{([^}]+)\}/g, (_, name) => encodeURIComponent(String(spec.pathParams?.[name] ?? '')));
     const query = new URLSearchParams(spec.query);
-    const headers: Record<string, string> = { accept: spec.accept ?? 'application/json' };
+    const headers: Record<string, string> = { accept: spec.accept ?? 'application/json', ...lowerCaseKeys(spec.headers) };
     if (spec.token !== undefined) {
       if (spec.tokenInQuery) query.set(spec.tokenInQuery, spec.token);
       else headers.authorization = `Bearer ${spec.token}`;
@@ -51,6 +51,10 @@ export class Requester {
   send(spec: CallSpec): Promise<Exchange> {
     return sendRequest(this.build(spec), this.timeoutMs);
   }
+}
+
+function lowerCaseKeys(headers: Record<string, string> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
 }
 
 /** `http://h:1/rest/V1/x?userToken=...` -> `/rest/V1/x`: short, and never shows a token. */

@@ -10,7 +10,12 @@ export interface RunHooks {
   /** why a case is not run, or undefined to run it */
   skipReason(c: CheckCase): string | undefined;
   onResult?(result: CaseResult): void;
+  /** header and query parameter names that carry secrets in these APIs (a user spec's API keys), masked in reports */
+  secretNames?: readonly string[];
 }
+
+/** Thrown by a case that finds out while running that it cannot run: it is reported as skipped, with the reason. */
+export class SkipCase extends Error {}
 
 /** Runs the cases one after another (flows and lockout depend on order) and collects results. */
 export async function runCases(
@@ -21,14 +26,20 @@ export async function runCases(
 ): Promise<CaseResult[]> {
   const results: CaseResult[] = [];
   for (const c of cases) {
-    const result = await runOne(c, requester, session, hooks.skipReason(c));
+    const result = await runOne(c, requester, session, hooks.skipReason(c), hooks.secretNames ?? []);
     results.push(result);
     hooks.onResult?.(result);
   }
   return results;
 }
 
-async function runOne(c: CheckCase, requester: Requester, session: Session, skipReason: string | undefined): Promise<CaseResult> {
+async function runOne(
+  c: CheckCase,
+  requester: Requester,
+  session: Session,
+  skipReason: string | undefined,
+  secretNames: readonly string[],
+): Promise<CaseResult> {
   const base = {
     id: c.id,
     api: c.api,
@@ -40,10 +51,11 @@ async function runOne(c: CheckCase, requester: Requester, session: Session, skip
   if (skipReason) return { ...base, status: 'skipped', skipReason, checks: [], ms: 0 };
   const checks: CheckResult[] = [];
   const started = performance.now();
-  const ctx = createContext(c, requester, session, checks);
+  const ctx = createContext(c, requester, session, checks, secretNames);
   try {
     await c.run(ctx);
   } catch (err) {
+    if (err instanceof SkipCase && checks.length === 0) return { ...base, status: 'skipped', skipReason: err.message, checks, ms: 0 };
     const name = err instanceof SetupError ? 'setup' : err instanceof NetworkError ? 'reachable' : 'checker_error';
     ctx.record(name, c.operationId, (err as Error).message);
   }
@@ -52,11 +64,17 @@ async function runOne(c: CheckCase, requester: Requester, session: Session, skip
   return { ...base, status: failed ? 'failed' : 'passed', checks, ms: performance.now() - started };
 }
 
-function createContext(c: CheckCase, requester: Requester, session: Session, checks: CheckResult[]): CaseContext {
+function createContext(
+  c: CheckCase,
+  requester: Requester,
+  session: Session,
+  checks: CheckResult[],
+  secretNames: readonly string[],
+): CaseContext {
   let lastStep = '(no request)';
   let lastLabel = '(no request)';
   const record = (name: string, operationId: string, problem?: string, step = lastStep, api = c.api, ex?: Exchange) => {
-    const failure = problem ? { message: problem, ...(ex ? { exchange: recordExchange(ex) } : {}) } : {};
+    const failure = problem ? { message: problem, ...(ex ? { exchange: recordExchange(ex, secretNames) } : {}) } : {};
     checks.push({ name, api, operationId, step, label: lastLabel, passed: !problem, ...failure });
   };
   return {
@@ -83,25 +101,22 @@ function createContext(c: CheckCase, requester: Requester, session: Session, che
   };
 }
 
+const WANTED: Record<Exclude<Expectation['outcome'], number>, { test: (s: number) => boolean; words: string }> = {
+  success: { test: (s) => s >= 200 && s < 300, words: 'a 2xx' },
+  denied: { test: (s) => s === 401 || s === 403, words: '401 or 403' },
+  rejected: { test: (s) => s >= 400 && s < 500, words: 'a 4xx' },
+  admitted: { test: (s) => s !== 401 && s !== 403, words: 'an answer other than 401 and 403' },
+};
+
 function judge(expect: Expectation, ex: Exchange, record: (name: string, problem?: string) => void): void {
   const s = ex.status;
-  const ok =
-    expect.outcome === 'success'
-      ? s >= 200 && s < 300
-      : expect.outcome === 'denied'
-        ? s === 401 || s === 403
-        : expect.outcome === 'rejected'
-          ? s >= 400 && s < 500
-          : s === expect.outcome;
   const wanted =
-    expect.outcome === 'success'
-      ? 'a 2xx'
-      : expect.outcome === 'denied'
-        ? '401 or 403'
-        : expect.outcome === 'rejected'
-          ? 'a 4xx'
-          : String(expect.outcome);
-  record(expect.check, ok ? undefined : `expected ${wanted}, got ${s}: ${snippet(ex.text)}`);
+    typeof expect.outcome === 'number'
+      ? { test: (n: number) => n === expect.outcome, words: String(expect.outcome) }
+      : WANTED[expect.outcome];
+  const ok = wanted.test(s);
+  record(expect.check, ok ? undefined : `expected ${wanted.words}, got ${s}: ${snippet(ex.text)}`);
+  if (ok && expect.inspect) record(expect.inspect.check, expect.inspect.test(ex));
   if (!expect.verify || !ok || s >= 300) return;
   let body: unknown;
   try {

@@ -2,7 +2,7 @@ import { isAbsolute, join } from 'node:path';
 import type { Operation, SecurityScheme } from '../core/types.js';
 import { deref, type LoadedSpec } from '../spec/load-spec.js';
 import { compileSpecs } from '../spec/compile-specs.js';
-import { buildSpecModel } from '../spec/spec-model.js';
+import { buildSpecModel, type SpecModel } from '../spec/spec-model.js';
 import type { ApiProfile } from './api-profile.js';
 
 export interface NamedExample {
@@ -30,6 +30,12 @@ export interface OperationModel {
   /** status key ('200', '4XX', 'default') -> declared media types */
   responseTypes: Map<string, string[]>;
   security: { open: boolean; bearer: boolean; queryKeys: string[] };
+  /**
+   * A status declared without `content` leaves its body undescribed (any body passes), as
+   * Schemathesis reads it: a user's spec (Petstore's `default: {description: ...}`). The
+   * built-in specs are exact: there it means no body.
+   */
+  bodyUndescribed?: boolean;
   pathParams: { name: string; type?: string; example?: unknown }[];
 }
 
@@ -58,12 +64,19 @@ export async function loadModels(specsDir: string, apis: readonly CheckedApi[]):
   const { specs, compiler } = await compileSpecs(paths, undefined);
   const models = {} as Record<string, ApiModel>;
   apis.forEach(({ name: api, checker: profile }, i) => {
-    const spec = specs[i];
-    const model = buildSpecModel(spec, compiler, { name: api });
-    const operations = model.operations.map((op) => describeOperation(api, profile, spec, op, model.schemes));
-    models[api] = { api, profile, serverPaths: readServerPaths(spec), operations };
+    models[api] = describeApi(profile, buildSpecModel(specs[i], compiler, { name: api }));
   });
   return models;
+}
+
+/** A spec's model as the checker reads it: each operation with what the checker needs beyond the server's table. */
+export function describeApi(profile: ApiProfile, model: SpecModel, options: { bodyUndescribed?: boolean } = {}): ApiModel {
+  const { name: api, spec } = model;
+  const operations = model.operations.map((op) => ({
+    ...describeOperation(api, profile, spec, op, model.schemes),
+    ...(options.bodyUndescribed ? { bodyUndescribed: true } : {}),
+  }));
+  return { api, profile, serverPaths: readServerPaths(spec), operations };
 }
 
 function describeOperation(

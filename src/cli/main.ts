@@ -125,16 +125,35 @@ export async function runCli(argv: string[]): Promise<string | undefined> {
       process.stdout.write(`state reset: ${showState(state)}\n`);
     });
 
-  program
+  const collect = (value: string, previous: string[]) => [...previous, value];
+  const checkCommand = program
     .command('check')
-    .description('test a live server against the specs: examples, bad input, permissions, token flows, lockout')
-    .option('--target <url>', 'base URL of the server (commerce under <url>/rest, social under <url>)')
+    .description(
+      "test a live server against specs: your own with --spec (the auth matrix of every operation), else the built-in APIs' examples, bad input, permissions, token flows and lockout",
+    )
+    .option(
+      '--spec <file>',
+      'a spec of yours (OpenAPI 3.x or Swagger 2.0) to check instead of the built-in APIs; repeat for several',
+      collect,
+      [],
+    )
+    .option(
+      '--target <url>',
+      'base URL of the server (a --spec under <url> plus its server path; commerce under <url>/rest, social under <url>)',
+    )
     .addOption(new Option('--api <name>', 'which API to check').choices(['commerce', 'social', 'all']).default('all'))
     .option('--commerce-url <url>', 'base URL the commerce spec paths go under (instead of <target>/rest), e.g. a Prism proxy')
     .option('--social-url <url>', 'base URL the social spec paths go under (instead of <target>)')
     .option('--specs <dir>', 'directory with commerce.openapi.yaml and social.openapi.yaml', join(root, 'specs'))
     .option('--fixtures <dir>', `accounts from authmock fixtures (default without credentials: ${join(root, 'fixtures')})`)
-    .option('--credentials <file>', 'accounts as YAML or JSON (passwords never go on the command line); AUTHMOCK_* variables override')
+    .option(
+      '--credentials <file>',
+      'YAML or JSON (passwords never go on the command line): with --spec, tokens, keys, users and OAuth clients per scheme (${NAME} from the environment); else accounts, which AUTHMOCK_* variables override',
+    )
+    .option('--unsafe', 'with --spec against a server that is not authmock: call every operation, not only GET, HEAD and OPTIONS')
+    .option('--only <names>', 'with --spec: check only these operationIds or tags (comma-separated; repeatable)', collect, [])
+    .option('--skip <names>', 'with --spec: leave out these operationIds or tags (comma-separated; repeatable)', collect, [])
+    .option('--max-requests <n>', 'with --spec: send at most this many requests; the cases left are skipped', '2000')
     .option('--no-lockout', 'do not run the lockout flow (it locks the lockout account)')
     .option('--lockout-attempts <n>', 'failed logins after which the account must be locked', '6')
     .option('--json-only', 'skip cases with XML bodies or XML answers')
@@ -149,6 +168,16 @@ export async function runCli(argv: string[]): Promise<string | undefined> {
     .action(async (flags: import('../check/check-command.js').CheckFlags) => {
       const { runCheckCommand } = await import('../check/check-command.js');
       process.exitCode = await runCheckCommand(root, flags, { stdout: process.stdout, stderr: process.stderr, env: process.env });
+    });
+  checkCommand
+    .command('diff')
+    .description("compare two runs' matrices (--json reports) cell by cell; exits 1 on any difference, listing them")
+    .argument('<a>', 'the first run: a report written by check --json')
+    .argument('<b>', 'the second run')
+    .exitOverride((err) => process.exit(err.exitCode === 0 ? 0 : 2))
+    .action(async (a: string, b: string) => {
+      const { runCheckDiff } = await import('../check/diff/diff-command.js');
+      process.exitCode = runCheckDiff(a, b, { stdout: process.stdout });
     });
 
   // `authmock lint` parses its own arguments (src/lint/parse-lint-args.ts), so they are

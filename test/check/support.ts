@@ -58,11 +58,11 @@ function startProcess(command: string, args: string[], ready: RegExp, timeoutMs 
   });
 }
 
-/** A fresh authmock with in-memory state on a port the system picks. */
-export function startAuthmock(): Promise<Started> {
+/** A fresh authmock with in-memory state on a port the system picks, serving the built-in APIs or the specs given. */
+export function startAuthmock(specs: string[] = []): Promise<Started> {
   return startProcess(
     process.execPath,
-    [CLI, 'serve', '--port', '0', '--state', 'memory', '--log-level', 'silent'],
+    [CLI, 'serve', ...specs, '--port', '0', '--state', 'memory', '--log-level', 'silent'],
     /listening on (http:\/\/127\.0\.0\.1:\d+)/,
   );
 }

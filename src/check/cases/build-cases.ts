@@ -49,6 +49,7 @@ export const SKIP_REASONS = {
 
 /** Why a case is not run under these options, or undefined. */
 export function skipReason(c: CheckCase, options: SelectOptions, session: Session): string | undefined {
+  if (c.tags.unavailable) return c.tags.unavailable;
   if (c.tags.lockout && !options.lockout) return SKIP_REASONS.lockout;
   if (c.tags.xml && (options.jsonOnly || options.proxySafe)) return SKIP_REASONS.xml;
   if (c.tags.prismAnswers && options.proxySafe) return `--proxy-safe: ${c.tags.prismAnswers}`;

@@ -39,8 +39,12 @@ export function formatCase(r: CaseResult, p: Palette): string {
   return out;
 }
 
-/** Scores per operation, skip reasons, totals. */
-export function formatSummary(summary: Summary, p: Palette, meta: { durationMs: number; reports: string[] }): string {
+/** Scores per operation, skip reasons, what the run left out on purpose, totals (and the requests sent, where counted). */
+export function formatSummary(
+  summary: Summary,
+  p: Palette,
+  meta: { durationMs: number; reports: string[]; requests?: number; notes?: readonly string[] },
+): string {
   const lines: string[] = ['', p.bold('Conformance per operation (passed/total checks)')];
   const width = Math.max(...summary.operations.map((o) => `${o.api} ${o.operationId}`.length), 10);
   for (const o of summary.operations) {
@@ -54,12 +58,14 @@ export function formatSummary(summary: Summary, p: Palette, meta: { durationMs: 
     lines.push('', p.bold('Skipped'));
     for (const s of summary.skipped) lines.push(`  ${String(s.cases.length).padStart(3)} cases: ${s.reason}`);
   }
+  for (const note of meta.notes ?? []) lines.push('', p.yellow(note));
   const { cases, checks } = summary;
   const verdict = cases.failed === 0 ? p.green('PASS') : p.red('FAIL');
+  const requests = meta.requests === undefined ? '' : `, ${meta.requests} requests`;
   lines.push(
     '',
     `${verdict}  ${cases.passed} cases passed, ${cases.failed} failed, ${cases.skipped} skipped; ` +
-      `${checks.passed}/${checks.total} checks passed (${(meta.durationMs / 1000).toFixed(1)} s)`,
+      `${checks.passed}/${checks.total} checks passed (${(meta.durationMs / 1000).toFixed(1)} s${requests})`,
   );
   for (const r of meta.reports) lines.push(p.dim(`report: ${r}`));
   return lines.join('\n') + '\n';

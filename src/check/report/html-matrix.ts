@@ -3,10 +3,9 @@ import type { OperationScore } from './summarize.js';
 import { escapeHtml } from './escape-html.js';
 import { renderFailureLink, type FailureAnchors } from './html-failures.js';
 import { renderFilterData, renderOutcomeMark } from './outcome-mark.js';
+import { matrixStatus } from './matrix-status.js';
 
 type MatrixCase = CaseResult & { matrix: MatrixCell };
-
-const ACCESS_CHECKS = new Set(['access_allowed', 'access_denied', 'access_not_granted']);
 
 /**
  * The permission matrix as a grid per API: operations down, callers across, each cell
@@ -28,7 +27,7 @@ export function renderMatrix(results: readonly CaseResult[], operations: readonl
   return `<section aria-labelledby="matrix-heading">
 <h2 id="matrix-heading">Permission matrix</h2>
 <p>Every operation called by every kind of caller, with a valid body, so only the caller differs.
-Each cell: the outcome the spec's <code>x-authmock-permission</code> implies, then the status the server answered.</p>
+Each cell: the outcome the spec implies (its <code>x-authmock-permission</code>, or its security requirements), then the status the server answered.</p>
 <p class="legend"><span class="mark mark-passed">✓ pass</span> as expected; <span class="mark mark-failed">✗ FAIL</span> not as expected (also outlined and striped);
 <span class="mark mark-skipped">– skipped</span> not run.</p>
 ${grids || '<p>No permission cases were run.</p>'}
@@ -40,7 +39,7 @@ function renderGrid(api: string, cases: MatrixCase[], operations: readonly Opera
   const callers = uniqueBy(
     cases.map((r) => r.matrix),
     (m) => m.caller,
-  );
+  ).sort((a, b) => (a.column ?? 0) - (b.column ?? 0));
   const rows = [...new Set(cases.map((r) => r.operationId))];
   const byCell = new Map(cases.map((r) => [`${r.operationId} ${r.matrix.caller}`, r]));
   const failed = cases.filter((r) => r.status === 'failed').length;
@@ -74,21 +73,21 @@ function renderCell(r: MatrixCase | undefined, anchors: FailureAnchors): string 
   if (!r) return '<td class="cell cell-none">not applicable</td>';
   const expected = `<span class="expected">expected <b>${escapeHtml(describeExpected(r.matrix.expected))}</b></span>`;
   if (r.status === 'skipped')
-    return `<td class="cell cell-skipped" id="cell-${escapeHtml(r.id)}" ${renderFilterData('cell', r)}>${renderOutcomeMark('skipped')}${expected}</td>`;
+    return `<td class="cell cell-skipped" id="cell-${escapeHtml(r.id)}" ${renderFilterData('cell', r)}>${renderOutcomeMark('skipped')}${expected}<span class="reason">${escapeHtml(r.skipReason ?? '')}</span></td>`;
   const failed = r.checks.filter((c) => !c.passed);
   const links = failed.length ? `<span class="checks">${failed.map((c) => renderFailureLink(c, anchors)).join(', ')}</span>` : '';
   return `<td class="cell cell-${r.status}" id="cell-${escapeHtml(r.id)}" ${renderFilterData('cell', r)}>${renderOutcomeMark(r.status)}${expected}<span class="actual">got <b>${escapeHtml(describeActual(r))}</b></span>${links}</td>`;
 }
 
 function describeExpected(outcome: MatrixCell['expected']): string {
-  return outcome === 'success' ? 'served (2xx)' : outcome === 'denied' ? '401/403' : outcome === 'rejected' ? 'a 4xx' : String(outcome);
+  if (typeof outcome === 'number') return String(outcome);
+  return { success: 'served (2xx)', denied: '401/403', rejected: 'a 4xx', admitted: 'not 401/403' }[outcome];
 }
 
-/** The status the access check judged (its step ends in `-> <status>`), or what stopped the case. */
+/** The status the access check judged, or what stopped the case. */
 function describeActual(r: CaseResult): string {
-  const access = r.checks.find((c) => ACCESS_CHECKS.has(c.name));
-  const status = access && /-> (\d{3})$/.exec(access.step)?.[1];
-  if (status) return status;
+  const status = matrixStatus(r);
+  if (status !== undefined) return String(status);
   const problem = r.checks.find((c) => !c.passed);
   return problem?.name === 'reachable' ? 'no answer' : problem?.name === 'setup' ? 'no token (setup failed)' : (problem?.name ?? 'nothing');
 }

@@ -14,6 +14,10 @@ export interface HtmlReportMeta {
   target: string;
   startedAt: string;
   durationMs: number;
+  /** requests sent, where the run counts them */
+  requests?: number;
+  /** what the run left out on purpose, in words */
+  notes?: readonly string[];
 }
 
 const CATEGORY_ORDER = ['positive', 'negative', 'permission', 'flow'];
@@ -66,8 +70,10 @@ function hashOf(text: string): string {
 function renderHeadline(summary: Summary, meta: HtmlReportMeta): string {
   const passed = summary.cases.failed === 0;
   const verdict = passed ? '✓ PASS' : '✗ FAIL';
+  const requests = meta.requests === undefined ? '' : `, ${meta.requests} requests`;
+  const notes = (meta.notes ?? []).map((n) => `\n<p class="note">${escapeHtml(n)}</p>`).join('');
   return `<p><span class="verdict verdict-${passed ? 'passed' : 'failed'}">${verdict}</span>
-against <code>${escapeHtml(meta.target)}</code>, started ${escapeHtml(meta.startedAt)}, ${(meta.durationMs / 1000).toFixed(1)} s</p>`;
+against <code>${escapeHtml(meta.target)}</code>, started ${escapeHtml(meta.startedAt)}, ${(meta.durationMs / 1000).toFixed(1)} s${requests}</p>${notes}`;
 }
 
 function renderTotals(summary: Summary, results: readonly CaseResult[], anchors: FailureAnchors): string {

@@ -27,12 +27,13 @@ export function maskValue(name: string, value: string): string {
   return value;
 }
 
-/** Header names lower-cased; Authorization keeps its scheme, cookies their names. */
-export function maskHeaders(headers: Record<string, string>): Record<string, string> {
+/** Header names lower-cased; Authorization keeps its scheme, cookies their names; `secretNames` are masked whatever they hold. */
+export function maskHeaders(headers: Record<string, string>, secretNames: readonly string[] = []): Record<string, string> {
   const out: Record<string, string> = {};
+  const secret = new Set(secretNames.map((n) => n.toLowerCase()));
   for (const [rawName, value] of Object.entries(headers)) {
     const name = rawName.toLowerCase();
-    out[name] = maskHeader(name, value);
+    out[name] = secret.has(name) ? maskToken(value) : maskHeader(name, value);
   }
   return out;
 }
@@ -55,8 +56,8 @@ function maskCookiePair(pair: string): string {
   return eq < 0 ? pair : `${pair.slice(0, eq)}=${maskToken(pair.slice(eq + 1))}`;
 }
 
-/** Query parameters masked by name (`userToken` travels in the query string). */
-export function maskUrl(url: string): string {
+/** Query parameters masked by name (`userToken` travels in the query string); `secretNames` whatever they hold. */
+export function maskUrl(url: string, secretNames: readonly string[] = []): string {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -64,7 +65,7 @@ export function maskUrl(url: string): string {
     return maskText(url);
   }
   if (!parsed.search) return url;
-  const query = [...parsed.searchParams].map(([k, v]) => `${k}=${maskValue(k, v)}`).join('&');
+  const query = [...parsed.searchParams].map(([k, v]) => `${k}=${secretNames.includes(k) ? maskToken(v) : maskValue(k, v)}`).join('&');
   return `${parsed.origin}${parsed.pathname}?${query}`;
 }
 

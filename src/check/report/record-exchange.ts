@@ -9,8 +9,12 @@ export interface ExchangeRecord {
 
 const MAX_BODY = 4000;
 
-/** Masks first, then cuts, so a cut never leaves part of a secret unmasked. */
-export function recordExchange(ex: Exchange): ExchangeRecord {
+/**
+ * Masks first, then cuts, so a cut never leaves part of a secret unmasked. `secretNames`
+ * are headers and query parameters that carry secrets whatever they are called (an API
+ * key scheme's `X-Partner` header).
+ */
+export function recordExchange(ex: Exchange, secretNames: readonly string[] = []): ExchangeRecord {
   const { request } = ex;
   const requestType = Object.entries(request.headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
   const responseHeaders: Record<string, string> = {};
@@ -20,8 +24,8 @@ export function recordExchange(ex: Exchange): ExchangeRecord {
   return {
     request: {
       method: request.method,
-      url: maskUrl(request.url),
-      headers: maskHeaders(request.headers),
+      url: maskUrl(request.url, secretNames),
+      headers: maskHeaders(request.headers, secretNames),
       ...(request.body === undefined ? {} : { body: cut(maskBody(decode(request.body), requestType)) }),
     },
     response: {

@@ -1,0 +1,10 @@
+import type { CaseResult } from '../case-types.js';
+
+const ACCESS_CHECKS = new Set(['access_allowed', 'access_denied', 'access_not_granted']);
+
+/** The status a matrix cell's access check judged (its step ends in `-> <status>`), if a request was answered. */
+export function matrixStatus(r: Pick<CaseResult, 'checks'>): number | undefined {
+  const access = r.checks.find((c) => ACCESS_CHECKS.has(c.name));
+  const status = access && /-> (\d{3})$/.exec(access.step)?.[1];
+  return status ? Number(status) : undefined;
+}

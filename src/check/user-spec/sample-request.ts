@@ -1,0 +1,93 @@
+import { createRequire } from 'node:module';
+import type { Operation, SecurityScheme } from '../../core/types.js';
+import { deref, type LoadedSpec } from '../../spec/load-spec.js';
+import { encodeBody, isXmlType, type EncodedBody } from '../encode-body.js';
+import { placeOf } from './credential-need.js';
+
+// openapi-sampler is loaded when a user's spec is checked, not by every `authmock check`.
+const require = createRequire(import.meta.url);
+
+/** The parts of a request an operation's spec implies, credentials aside. */
+export interface SampledRequest {
+  pathParams: Record<string, string>;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  cookies: Record<string, string>;
+  body?: EncodedBody;
+}
+
+// The spec decides these headers through other fields (OpenAPI 3.1 §4.8.12.1).
+const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
+
+/**
+ * A valid request of the operation, so that only the credential differs between cells:
+ * every path parameter and every required query, header and cookie parameter (but those
+ * where an API key goes) from its example, else made from its schema; the body from the
+ * first media type's example, else made from its schema (JSON first).
+ */
+export function sampleRequest(spec: LoadedSpec, op: Operation, schemes: ReadonlyMap<string, SecurityScheme> = new Map()): SampledRequest {
+  const out: SampledRequest = { pathParams: {}, query: {}, headers: {}, cookies: {} };
+  const schemas = paramSchemas(spec, op);
+  // A parameter that is also an API key's place carries the cell's credential, or none.
+  const credentialPlaces = new Set([...schemes.values()].map(placeOf));
+  for (const p of op.params) {
+    if (!p.required || (p.in === 'header' && IGNORED_HEADERS.has(p.name.toLowerCase()))) continue;
+    if (credentialPlaces.has(`${p.in} ${p.in === 'header' ? p.name.toLowerCase() : p.name}`)) continue;
+    const value = toText(p.example !== undefined ? p.example : sampleOf(spec, schemas.get(`${p.in} ${p.name}`)));
+    const into = { path: out.pathParams, query: out.query, header: out.headers, cookie: out.cookies }[p.in];
+    into[p.name] = value;
+  }
+  const body = op.requestBody ? sampleBody(spec, op.requestBody.media) : undefined;
+  return body ? { ...out, body } : out;
+}
+
+function sampleBody(spec: LoadedSpec, media: NonNullable<Operation['requestBody']>['media']): EncodedBody | undefined {
+  const types = [...new Set([...media.examples.keys(), ...media.schemaAt.keys()])];
+  const type = types.find(isJson) ?? types.find((t) => !isXmlType(t)) ?? types[0];
+  if (type === undefined) return undefined;
+  const example = media.examples.get(type)?.first;
+  const at = media.schemaAt.get(type);
+  const value = example !== undefined ? example : at !== undefined ? sampleOf(spec, { $ref: `#${at}` }) : undefined;
+  if (isJson(type)) return { payload: JSON.stringify(value ?? {}), contentType: type };
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    try {
+      return encodeBody(value as Record<string, unknown>, type);
+    } catch {
+      // a media type encodeBody does not know: sent as text below
+    }
+  }
+  return { payload: typeof value === 'string' ? value : 'authmock-check', contentType: type };
+}
+
+/** Each parameter's schema by `<in> <name>`, the operation's overriding the path item's. */
+function paramSchemas(spec: LoadedSpec, op: Operation): Map<string, unknown> {
+  const item = spec.doc.paths?.[op.path] ?? {};
+  const raw = item[op.method.toLowerCase()] ?? {};
+  const out = new Map<string, unknown>();
+  for (const node of [...(item.parameters ?? []), ...(raw.parameters ?? [])]) {
+    const p = deref(spec, node, op.pointer, op.operationId);
+    if (p?.name && p.in) out.set(`${p.in} ${p.name}`, p.schema);
+  }
+  return out;
+}
+
+function sampleOf(spec: LoadedSpec, schema: unknown): unknown {
+  if (!schema || typeof schema !== 'object') return 'authmock-check';
+  const { sample } = require('openapi-sampler') as typeof import('openapi-sampler');
+  try {
+    return sample(schema as object, { skipReadOnly: true, quiet: true, maxSampleDepth: 8 }, spec.doc);
+  } catch {
+    return undefined; // a schema the sampler cannot follow: the server judges what comes
+  }
+}
+
+/** A parameter value as text: an array's first item (one `form` value), an object as JSON. */
+function toText(value: unknown): string {
+  if (Array.isArray(value)) return toText(value[0]);
+  if (value === undefined || value === null) return 'authmock-check';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+function isJson(type: string): boolean {
+  return type === 'application/json' || type.endsWith('+json');
+}

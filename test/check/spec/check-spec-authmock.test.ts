@@ -1,0 +1,125 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAuthmock, type Authmock } from '../../../src/index.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { cell, checkSpecs, failedCells, PETSTORE, SPECS } from './support.js';
+
+const SERVED = ['schemes.openapi.yaml', 'legacy.swagger.json', 'open.openapi.yaml', 'quirks.openapi.yaml', 'split/split.openapi.yaml'].map(
+  (f) => join(SPECS, f),
+);
+
+describe('authmock check --spec against authmock serving the specs', () => {
+  let am: Authmock;
+
+  beforeAll(async () => {
+    am = await startAuthmock({ specs: [...SERVED, PETSTORE] });
+  });
+  afterAll(() => am.close());
+
+  it("passes every cell of the repository's test specs, skipping only what authmock cannot produce, each with its reason", async () => {
+    const run = await checkSpecs({ spec: SERVED, target: am.url });
+    expect(failedCells(run), run.stdout).toEqual([]);
+    expect(run.code).toBe(0);
+    const skipped = run.report.cases.filter((c) => c.status === 'skipped').map((c) => `${c.id}: ${c.skipReason}`);
+    expect(skipped).toEqual(
+      expect.arrayContaining([
+        "schemes.withheaderkey.permission.expired: authmock's API keys do not expire (headerKey)",
+        'schemes.withbasic.permission.revoked: Basic credentials are not revoked, only changed (basicAuth)',
+        'schemes.withmutualtls.permission.exact-scopes: the checker cannot send mtls (mutualTLS) credentials',
+      ]),
+    );
+    expect(skipped.every((s) => /: \S/.test(s))).toBe(true);
+    // each class where the spec implies it
+    expect(cell(run, 'schemes', 'readReports', 'lacks-reports:read')).toMatchObject({
+      status: 'passed',
+      matrix: { expected: 403, got: 403 },
+    });
+    expect(cell(run, 'schemes', 'withBearer', 'expired')).toMatchObject({ status: 'passed', matrix: { expected: 401, got: 401 } });
+    expect(cell(run, 'schemes', 'withBearer', 'expired').checks.map((c) => c.name)).toContain('bearer_challenge');
+    expect(cell(run, 'schemes', 'getUser', 'other-user')).toMatchObject({ status: 'passed', matrix: { expected: 403, got: 403 } });
+    expect(cell(run, 'schemes', 'getUser', 'exact-scopes')).toMatchObject({ status: 'passed', matrix: { expected: 'admitted', got: 200 } });
+    expect(cell(run, 'schemes', 'withOptional', 'none')).toMatchObject({ status: 'passed', matrix: { expected: 'admitted', got: 200 } });
+    expect(cell(run, 'open', 'getStatus', 'none')).toMatchObject({ status: 'passed', matrix: { got: 200 } });
+    expect(cell(run, 'legacy', 'createItem', 'lacks-items:write')).toMatchObject({ status: 'passed', matrix: { got: 403 } });
+    // the check's namespace is given back
+    const namespaces = (await am.control.GET('/__authmock/namespaces')).data ?? [];
+    expect(namespaces.map((n) => n.name).filter((n) => n.startsWith('check-'))).toEqual([]);
+  });
+
+  it("checks Petstore's whole matrix in under 3 s and says how many requests it took", async () => {
+    const run = await checkSpecs({ spec: [PETSTORE], target: am.url, html: undefined });
+    expect(failedCells(run), run.stdout).toEqual([]);
+    expect(run.report.durationMs).toBeLessThan(3000);
+    expect(run.report.requests).toBeGreaterThan(run.report.totals.cases.total - run.report.totals.cases.skipped);
+    expect(run.report.requests).toBeLessThan(2000);
+    expect(run.stdout).toMatch(new RegExp(`PASS .*\\(\\d+\\.\\d s, ${run.report.requests} requests\\)`));
+    const columns = new Set(run.report.cases.filter((c) => c.operationId === 'updatePet').map((c) => c.matrix.caller));
+    expect([...columns]).toEqual([
+      'none',
+      'malformed',
+      'other-scheme',
+      'expired',
+      'revoked',
+      'lacks-write:pets',
+      'lacks-read:pets',
+      'exact-scopes',
+    ]);
+    expect(cell(run, 'petstore', 'getUserByName', 'other-user')).toMatchObject({ status: 'passed', matrix: { got: 403 } });
+    expect(cell(run, 'petstore', 'updatePet', 'lacks-read:pets').checks.find((c) => c.name === 'bearer_challenge')?.passed).toBe(true);
+  });
+
+  it('keeps to --only, --skip and the request budget, and lists cells without sending anything', async () => {
+    const only = await checkSpecs({ spec: [PETSTORE], target: am.url, only: ['pet'], skip: ['deletePet,uploadFile'] });
+    const ops = new Set(only.report.cases.map((c) => c.operationId));
+    expect([...ops].sort()).toEqual(['addPet', 'findPetsByStatus', 'findPetsByTags', 'getPetById', 'updatePet', 'updatePetWithForm']);
+    const capped = await checkSpecs({ spec: [PETSTORE], target: am.url, maxRequests: '20' });
+    expect(capped.code).toBe(0);
+    expect(capped.report.requests).toBeLessThanOrEqual(20);
+    expect(capped.report.cases.filter((c) => c.skipReason === 'the request budget is spent (--max-requests 20)').length).toBeGreaterThan(
+      50,
+    );
+    const listed = await checkSpecs({ spec: [PETSTORE], target: 'http://127.0.0.1:9', list: true });
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toMatch(
+      /^petstore\.getpetbyid\.permission\.other-scheme\tpermission\t.*\tskipped: the operation accepts every kind/m,
+    );
+  });
+
+  it('refuses a spec the authmock does not serve, an unknown --only name, and a missing --target', async () => {
+    await expect(checkSpecs({ spec: [join(SPECS, 'clash.openapi.yaml')], target: am.url })).rejects.toThrow(/does not serve clash/);
+    await expect(checkSpecs({ spec: [PETSTORE], target: am.url, only: ['nosuchop'] })).rejects.toThrow(
+      /--only nosuchop: no operationId or tag/,
+    );
+    await expect(checkSpecs({ spec: [PETSTORE] })).rejects.toThrow(/--target is required/);
+  });
+
+  it('names the owner by whatever claim the owner rule compares', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'authmock-owners-'));
+    const spec = join(dir, 'owners.openapi.yaml');
+    writeFileSync(
+      spec,
+      `openapi: 3.1.0
+info: { title: Accounts by a claim of their own, version: '1' }
+paths:
+  /accounts/{account}:
+    get:
+      operationId: getAccount
+      security: [{ bearerAuth: [] }]
+      parameters: [{ name: account, in: path, required: true, schema: { type: string } }]
+      responses: { '200': { description: Yours. }, '401': { description: Who? }, '403': { description: Not yours. } }
+components: { securitySchemes: { bearerAuth: { type: http, scheme: bearer } } }
+`,
+    );
+    writeFileSync(join(dir, 'owners.authmock.yaml'), 'operations:\n  getAccount: { owner: { param: account, claim: account } }\n');
+    const owners = await startAuthmock({ specs: [spec] });
+    try {
+      const run = await checkSpecs({ spec: [spec], target: owners.url });
+      expect(failedCells(run), run.stdout).toEqual([]);
+      expect(cell(run, 'owners', 'getAccount', 'exact-scopes')).toMatchObject({ status: 'passed', matrix: { got: 200 } });
+      expect(cell(run, 'owners', 'getAccount', 'other-user')).toMatchObject({ status: 'passed', matrix: { got: 403 } });
+    } finally {
+      await owners.close();
+    }
+  });
+});
