@@ -27,6 +27,10 @@ export function createMemoryOAuth(state: MemoryState): OAuthStore {
       const key = state.spaces.get(ns)?.oauth.keys.get(kid);
       return key && copy(key);
     },
+    async activeKey({ ns, alg }) {
+      const found = [...(state.spaces.get(ns)?.oauth.keys.values() ?? [])].find((k) => k.alg === alg && k.state === 'active');
+      return found && copy(found);
+    },
     async listKeys(ns) {
       return [...(state.spaces.get(ns)?.oauth.keys.values() ?? [])].map(copy);
     },

@@ -98,6 +98,7 @@ export function cacheOAuth(inner: OAuthStore, cache: ReadCache): OAuthStore {
   return {
     // a kid not found is not kept: a forged kid costs a read, and fills nothing
     getKey: (args) => cache.readThrough(args.ns, 'signingKeys', args.kid, 'found', () => inner.getKey(args)),
+    activeKey: (args) => cache.readThrough(args.ns, 'activeKeys', args.alg, 'found', () => inner.activeKey(args)),
     listKeys: (ns) => inner.listKeys(ns),
     addKey: (args) => writing(args.ns, () => inner.addKey(args)),
     extendKey: (args) => writing(args.ns, () => inner.extendKey(args)),

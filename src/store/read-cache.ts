@@ -11,12 +11,14 @@ interface NsCache {
   noFailures: Map<string, null>;
   /** signing keys by kid (a token's verification reads its key) */
   signingKeys: Map<string, SigningKey>;
+  /** the active key, by algorithm */
+  activeKeys: Map<string, SigningKey>;
   /** access token ids: revoked (a marker) or not (null) */
   revoked: Map<string, object | null>;
 }
 
 /** The kinds of read kept per namespace. */
-export type CachedKind = 'identities' | 'byKey' | 'tokens' | 'noFailures' | 'signingKeys' | 'revoked';
+export type CachedKind = 'identities' | 'byKey' | 'tokens' | 'noFailures' | 'signingKeys' | 'activeKeys' | 'revoked';
 /** what a kind keeps of an answer: a value and "none" alike, values only, or only that there is none */
 export type Keep = 'both' | 'found' | 'none';
 
@@ -118,6 +120,7 @@ export class ReadCache {
     for (const [name, space] of this.spaces) {
       if (ns !== undefined && name !== ns) continue;
       space.signingKeys.clear();
+      space.activeKeys.clear();
       space.revoked.clear();
     }
   }
@@ -138,6 +141,7 @@ export class ReadCache {
         tokens: new Map(),
         noFailures: new Map(),
         signingKeys: new Map(),
+        activeKeys: new Map(),
         revoked: new Map(),
       };
       this.spaces.set(ns, found);

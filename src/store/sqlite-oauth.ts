@@ -39,7 +39,6 @@ function prepareOAuth(db: SqliteContext['db']) {
   };
 }
 
-
 export interface SqliteOAuth {
   store: OAuthStore;
   /** forgets a namespace's OAuth state (inside the caller's transaction) */
@@ -66,6 +65,9 @@ export function createSqliteOAuth({ db, flush }: SqliteContext): SqliteOAuth {
   const store: OAuthStore = {
     async getKey({ ns, kid }) {
       return parse<SigningKey>(stmt.getKey.get(ns, kid), 'record');
+    },
+    async activeKey({ ns, alg }) {
+      return parse<SigningKey>(stmt.activeKey.get(ns, alg), 'record');
     },
     async listKeys(ns) {
       return stmt.listKeys.all(ns).map((row) => parse<SigningKey>(row, 'record')!);

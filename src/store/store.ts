@@ -248,6 +248,8 @@ export type RefreshUse =
  */
 export interface OAuthStore {
   getKey(args: { ns: string; kid: string }): Promise<SigningKey | undefined>;
+  /** the key that signs new tokens of `alg`, if there is one yet */
+  activeKey(args: { ns: string; alg: SigningAlg }): Promise<SigningKey | undefined>;
   listKeys(ns: string): Promise<SigningKey[]>;
   /**
    * Adds `key` as the active key of its algorithm: with `rotate`, the active one is retired

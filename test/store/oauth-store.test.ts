@@ -63,6 +63,8 @@ describe.each(STORE_IMPLEMENTATIONS)('the $name store keeps the authorization se
       expect(await store.oauth.addKey({ ns: 'default', key: key('k2'), rotate: false, now: NOW })).toEqual(key('k1'));
       expect(await store.oauth.getKey({ ns: 'default', kid: 'k2' })).toBeUndefined();
       expect(await store.oauth.listKeys('default')).toEqual([key('k1')]);
+      expect(await store.oauth.activeKey({ ns: 'default', alg: 'RS256' })).toEqual(key('k1'));
+      expect(await store.oauth.activeKey({ ns: 'default', alg: 'ES256' })).toBeUndefined();
       expect(await store.oauth.listKeys('other')).toEqual([]);
     });
 
@@ -83,6 +85,7 @@ describe.each(STORE_IMPLEMENTATIONS)('the $name store keeps the authorization se
       expect(await store.oauth.getKey({ ns: 'default', kid: 'k1' })).toEqual(
         key('k1', { state: 'retired', retiredAt: NOW + 5, longestLifetimeMs: 7_200_000 }),
       );
+      expect(await store.oauth.activeKey({ ns: 'default', alg: 'RS256' })).toEqual(next);
       expect((await store.oauth.listKeys('default')).map((k) => [k.kid, k.state])).toEqual([
         ['k1', 'retired'],
         ['k2', 'active'],

@@ -1,5 +1,7 @@
 import type { Directory } from '../../auth/directory.js';
-import type { UserPrincipal } from '../../auth/verdict.js';
+import { prefixOf, type UserPrincipal, type Verdict } from '../../auth/verdict.js';
+import { verifyAccessToken } from '../../auth/oauth2/verify-access-token.js';
+import { acceptedIssuers } from '../../auth/oauth2/issuer.js';
 import type { TokenCodec } from '../../auth/tokens.js';
 import type { TokenRecord } from '../../store/store.js';
 import type { NamespaceView, Services } from '../../pipeline/stages.js';
@@ -35,12 +37,19 @@ export function clientPrincipal(client: SpecClient, scopes: readonly string[] = 
   };
 }
 
+/** How a spec's directory checks the JWTs of the namespace's authorization server (for its oauth2 and openIdConnect schemes). */
+export interface JwtAccess {
+  /** where the server is reached, known once it listens: its issuer is accepted too */
+  baseUrl(): string;
+}
+
 /**
  * What a user spec's verifiers look up: the tokens it issued (a user's or a client's, with
  * the scopes they were issued with), its API keys (a key of a user acts as that user with
- * the key's scopes) and its users' passwords (Basic).
+ * the key's scopes), its users' passwords (Basic) and, where it has oauth2 or
+ * openIdConnect schemes, the authorization server's JWT access tokens meant for it.
  */
-export function createSpecDirectory(api: string, codec: TokenCodec) {
+export function createSpecDirectory(api: string, codec: TokenCodec, jwtAccess?: JwtAccess) {
   return (ns: NamespaceView, services: Services): Directory => {
     const ids = specIdentities(services.store, ns.name, api);
     const principalOf = async (record: TokenRecord): Promise<UserPrincipal | undefined> => {
@@ -51,8 +60,35 @@ export function createSpecDirectory(api: string, codec: TokenCodec) {
       const user = await ids.user(record.userId);
       return user && userPrincipal(user, record.scopes ?? user.scopes, record.id, record.claims);
     };
+    const jwt =
+      jwtAccess &&
+      (async (token: string, requestUrl: string): Promise<Verdict> => {
+        const tokenPrefix = prefixOf(token);
+        const check = await verifyAccessToken(token, {
+          ring: services.keyRing,
+          store: services.store.oauth,
+          ns: ns.name,
+          issuers: acceptedIssuers(requestUrl, ns.name, jwtAccess.baseUrl()),
+          audience: api,
+          now: ns.now(),
+        });
+        if (!check.ok) return { outcome: check.outcome === 'revoked' ? 'unknown' : check.outcome, tokenPrefix, detail: check.detail };
+        const { sub, client_id: clientId } = check.claims;
+        // RFC 9068 §2.2: a client acting for itself is its own subject
+        const forClient = sub === clientId && check.claims.auth_time === undefined;
+        if (forClient) {
+          const client = await ids.client(clientId);
+          return client
+            ? { outcome: 'ok', principal: clientPrincipal(client, check.scopes), tokenPrefix }
+            : { outcome: 'no-identity', tokenPrefix };
+        }
+        const user = await ids.user(sub);
+        if (!user) return { outcome: 'no-identity', tokenPrefix, detail: `user ${sub} is gone` };
+        return { outcome: 'ok', principal: userPrincipal(user, check.scopes, undefined, check.claims), tokenPrefix };
+      });
     return {
       now: () => ns.now(),
+      ...(jwt ? { jwt } : {}),
       tokens: { codec, find: (id) => services.store.tokens.find({ ns: ns.name, api, id }), principalOf },
       async keyHolder(value, sentAs) {
         if (sentAs !== 'key') return undefined;

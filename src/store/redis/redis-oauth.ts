@@ -21,6 +21,10 @@ export function createRedisOAuth({ client, script, guard, keys }: RedisContext):
   };
   return {
     getKey: ({ ns, kid }) => getKey(ns, kid),
+    async activeKey({ ns, alg }) {
+      const kid = await guard(() => client.hget(keys(ns).oauthKeys, `ka:${alg}`));
+      return kid ? getKey(ns, kid) : undefined;
+    },
     async listKeys(ns) {
       const all = await guard(() => client.hgetall(keys(ns).oauthKeys));
       const kids = Object.keys(all)
