@@ -37,7 +37,7 @@ export interface SignedToken {
 }
 
 /** Claims an identity's or a minter's claims may not replace: what the verifiers decide by. */
-const REGISTERED = ['iss', 'aud', 'exp', 'iat', 'nbf', 'jti', 'client_id', 'scope'];
+const REGISTERED = ['iss', 'aud', 'exp', 'iat', 'jti', 'client_id', 'scope'];
 
 export const newTokenId = (random: RandomSource) => random.bytes(16).toString('base64url');
 
