@@ -25,6 +25,10 @@ app.post('/rest/V1/integration/customer/token', express.json(), (_req, res) => {
 app.post('/socialapi/auth/post/login', express.json(), (_req, res) => {
   res.status(201).json(LOGIN);
 });
+// the OAuth section's JWT-protected GET of a user spec (test/fixtures/oauth/shop.openapi.yaml's example)
+app.get('/shop/orders', (_req, res) => {
+  res.json([{ id: 1, item: 'teapot' }]);
+});
 // only for the start-up probe, which polls this route on every server
 app.get('/rest/V1/directory/countries', (_req, res) => {
   res.json(COUNTRIES);

@@ -1,7 +1,6 @@
 import type { Directory } from '../../auth/directory.js';
-import { prefixOf, type UserPrincipal, type Verdict } from '../../auth/verdict.js';
-import { verifyAccessToken } from '../../auth/oauth2/verify-access-token.js';
-import { acceptedIssuers } from '../../auth/oauth2/issuer.js';
+import type { UserPrincipal } from '../../auth/verdict.js';
+import { createJwtCheck } from './jwt-principal.js';
 import type { TokenCodec } from '../../auth/tokens.js';
 import type { TokenRecord } from '../../store/store.js';
 import type { NamespaceView, Services } from '../../pipeline/stages.js';
@@ -50,6 +49,12 @@ export interface JwtAccess {
  * openIdConnect schemes, the authorization server's JWT access tokens meant for it.
  */
 export function createSpecDirectory(api: string, codec: TokenCodec, jwtAccess?: JwtAccess) {
+  const jwtFor =
+    jwtAccess &&
+    createJwtCheck(api, jwtAccess.baseUrl, {
+      client: (client, scopes) => clientPrincipal(client, scopes),
+      user: (user, scopes, claims) => userPrincipal(user, scopes, undefined, claims),
+    });
   return (ns: NamespaceView, services: Services): Directory => {
     const ids = specIdentities(services.store, ns.name, api);
     const principalOf = async (record: TokenRecord): Promise<UserPrincipal | undefined> => {
@@ -60,32 +65,7 @@ export function createSpecDirectory(api: string, codec: TokenCodec, jwtAccess?: 
       const user = await ids.user(record.userId);
       return user && userPrincipal(user, record.scopes ?? user.scopes, record.id, record.claims);
     };
-    const jwt =
-      jwtAccess &&
-      (async (token: string, requestUrl: string): Promise<Verdict> => {
-        const tokenPrefix = prefixOf(token);
-        const check = await verifyAccessToken(token, {
-          ring: services.keyRing,
-          store: services.store.oauth,
-          ns: ns.name,
-          issuers: acceptedIssuers(requestUrl, ns.name, jwtAccess.baseUrl()),
-          audience: api,
-          now: ns.now(),
-        });
-        if (!check.ok) return { outcome: check.outcome === 'revoked' ? 'unknown' : check.outcome, tokenPrefix, detail: check.detail };
-        const { sub, client_id: clientId } = check.claims;
-        // RFC 9068 §2.2: a client acting for itself is its own subject
-        const forClient = sub === clientId && check.claims.auth_time === undefined;
-        if (forClient) {
-          const client = await ids.client(clientId);
-          return client
-            ? { outcome: 'ok', principal: clientPrincipal(client, check.scopes), tokenPrefix }
-            : { outcome: 'no-identity', tokenPrefix };
-        }
-        const user = await ids.user(sub);
-        if (!user) return { outcome: 'no-identity', tokenPrefix, detail: `user ${sub} is gone` };
-        return { outcome: 'ok', principal: userPrincipal(user, check.scopes, undefined, check.claims), tokenPrefix };
-      });
+    const jwt = jwtFor?.(ns, services);
     return {
       now: () => ns.now(),
       ...(jwt ? { jwt } : {}),

@@ -20,6 +20,13 @@ export function addressedUrl(req: Pick<RequestInput, 'headers' | 'target' | 'pat
  * carries). A namespace chosen by header shares the origin's issuer; its keys still differ.
  */
 export function issuerOf(url: string, ns: string): string {
+  // the common case without a URL parser: scheme://host, then the path
+  const fast = /^(https?:\/\/[^/?#]+)([^?#]*)/.exec(url);
+  if (fast) {
+    const prefix = `${NAMESPACE_PATH_PREFIX}${ns}`;
+    const path = fast[2];
+    return `${fast[1].toLowerCase()}${path === prefix || path.startsWith(`${prefix}/`) ? prefix : ''}`;
+  }
   let parsed: URL;
   try {
     parsed = new URL(url);

@@ -8,11 +8,19 @@ export interface LiveKey {
   publicKey: CryptoKey;
 }
 
+/** A token whose header and signature were checked: its key and its claims. */
+export interface VerifiedToken {
+  kid: string;
+  payload: Record<string, unknown>;
+}
+
 /** What a JWKS lists of a key (RFC 7517 §4): never a private part. */
 export type PublicJwk = JWK & { kid: string; alg: SigningAlg; use: 'sig' };
 
 /** Imported keys kept per ring: a kid names one key material for ever, so what is imported once stays right. */
 const IMPORTED_LIMIT = 1024;
+/** Tokens whose signature was checked, per ring: a signature checked once stays checked (its claims are checked every time). */
+const VERIFIED_LIMIT = 4096;
 
 /**
  * A namespace's signing keys: made on first use (one per algorithm, agreed through the
@@ -22,6 +30,19 @@ const IMPORTED_LIMIT = 1024;
  */
 export function createKeyRing(store: OAuthStore) {
   const imported = new Map<string, Promise<LiveKey>>();
+  /** a namespace's first key being made: requests that come meanwhile wait for it instead of making their own */
+  const making = new Map<string, Promise<SigningKey>>();
+  const make = (ns: string, alg: SigningAlg, now: number): Promise<SigningKey> => {
+    const slot = `${ns}\0${alg}`;
+    let pending = making.get(slot);
+    if (!pending) {
+      pending = newKey(alg, now)
+        .then((key) => store.addKey({ ns, key, rotate: false, now }))
+        .finally(() => making.delete(slot));
+      making.set(slot, pending);
+    }
+    return pending;
+  };
   const live = (record: SigningKey): Promise<LiveKey> => {
     let found = imported.get(record.kid);
     if (!found) {
@@ -35,10 +56,20 @@ export function createKeyRing(store: OAuthStore) {
     return found.then((k) => (k.record === record ? k : { ...k, record }));
   };
 
+  const verified = new Map<string, VerifiedToken>();
+
   return {
+    /** the payload of a token whose signature this ring checked in this namespace, if it did */
+    recall: (ns: string, token: string) => verified.get(`${ns}\0${token}`),
+    remember(ns: string, token: string, checked: VerifiedToken): void {
+      if (verified.size >= VERIFIED_LIMIT) verified.delete(verified.keys().next().value as string);
+      verified.set(`${ns}\0${token}`, checked);
+    },
+    /** whether the namespace still has this key (a reset drops its keys, and with them every token they signed) */
+    hasKey: async (ns: string, kid: string) => (await store.getKey({ ns, kid })) !== undefined,
     /** the key new tokens of `alg` are signed with, made when the namespace has none */
     async signingKey(ns: string, alg: SigningAlg, now: number): Promise<LiveKey> {
-      const active = (await store.activeKey({ ns, alg })) ?? (await store.addKey({ ns, key: await newKey(alg, now), rotate: false, now }));
+      const active = (await store.activeKey({ ns, alg })) ?? (await make(ns, alg, now));
       return live(active);
     },
     /** a key by the kid a token names; undefined when the namespace has no such key */
