@@ -14,13 +14,17 @@ const oauthError = {
   required: ['error'],
   properties: { error: { type: 'string' }, error_description: { type: 'string' } },
 };
+/** the server's own failures (500, 503) on any endpoint */
+const failure = { default: { description: 'any other failure', ...json(oauthError) } };
 const refusals = {
   400: { description: 'RFC 6749 §5.2', ...json(oauthError) },
   401: { description: 'invalid_client', ...json(oauthError) },
+  ...failure,
 };
 const html = { content: { 'text/html': { schema: { type: 'string' } } } };
 const metadata = {
   200: { description: 'RFC 8414 / OpenID Connect Discovery metadata', ...json({ type: 'object', required: ['issuer'] }) },
+  ...failure,
 };
 
 const tokenResponse = {
@@ -40,6 +44,7 @@ const authorizePage = {
   200: { description: 'the login and consent page', ...html },
   302: { description: 'back to the client with a code, a token or an error' },
   400: { description: 'a request that cannot be sent back to the client', ...html },
+  ...failure,
 };
 
 export const SERVER_SPEC = {
@@ -72,7 +77,10 @@ export const SERVER_SPEC = {
       post: { operationId: 'userinfoPost', requestBody: formBody, responses: userinfoResponses() },
     },
     '/jwks': {
-      get: { operationId: 'jwks', responses: { 200: { description: 'RFC 7517 §5', ...json({ type: 'object', required: ['keys'] }) } } },
+      get: {
+        operationId: 'jwks',
+        responses: { 200: { description: 'RFC 7517 §5', ...json({ type: 'object', required: ['keys'] }) }, ...failure },
+      },
     },
     '/openid-configuration': { get: { operationId: 'openidConfiguration', responses: metadata } },
     '/oauth-authorization-server': { get: { operationId: 'authorizationServerMetadata', responses: metadata } },
@@ -84,5 +92,6 @@ function userinfoResponses() {
     200: { description: 'OpenID Connect Core §5.3.2', ...json({ type: 'object', required: ['sub'] }) },
     401: { description: 'RFC 6750 §3.1', ...json(oauthError) },
     403: { description: 'RFC 6750 §3.1', ...json(oauthError) },
+    ...failure,
   };
 }
