@@ -1,7 +1,7 @@
-import { SignJWT } from 'jose';
 import type { RandomSource } from '../../core/types.js';
 import type { SigningAlg } from '../../store/store.js';
 import type { KeyRing } from './key-ring.js';
+import { signCompact } from './sign-compact.js';
 
 /** How a minted token is made wrong on purpose (the control API's `tamper`, after MockServer's toggles). */
 export type Tamper = 'none' | 'expired' | 'issuer' | 'audience' | 'signature';
@@ -44,7 +44,7 @@ export const newTokenId = (random: RandomSource) => random.bytes(16).toString('b
 /**
  * An RFC 9068 access token: `typ: at+jwt`, the namespace's active key named by `kid`, the
  * registered claims on the namespace's clock, the scopes as one space-separated `scope`.
- * Signed with jose. A tamper makes it wrong in that one way (still well-formed).
+ * A tamper makes it wrong in that one way (still well-formed).
  */
 export async function signAccessToken(ring: KeyRing, random: RandomSource, grant: AccessTokenGrant): Promise<SignedToken> {
   const key = await ring.signingKey(grant.ns, grant.alg, grant.now);
@@ -66,9 +66,7 @@ export async function signAccessToken(ring: KeyRing, random: RandomSource, grant
     scope: grant.scopes.join(' '),
     ...(grant.authTime !== undefined ? { auth_time: Math.floor(grant.authTime / 1000) } : {}),
   });
-  const token = await new SignJWT(payload)
-    .setProtectedHeader({ alg: key.record.alg, kid: key.record.kid, typ: 'at+jwt' })
-    .sign(key.privateKey);
+  const token = await signCompact({ alg: key.record.alg, kid: key.record.kid, typ: 'at+jwt' }, payload, key.privateKey, key.record.alg);
   await ring.signed(grant.ns, key.record, lifetimeMs);
   return { token: tamper === 'signature' ? alterSignature(token) : token, jti, expiresAt, issuedAt };
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SignJWT } from 'jose';
+import { signCompact } from './sign-compact.js';
 import type { ServerContext } from './server-context.js';
 import type { OAuthUser } from './parties.js';
 
@@ -35,9 +35,7 @@ export async function signIdToken(
     at_hash: digest.subarray(0, digest.length / 2).toString('base64url'),
     ...(args.nonce !== undefined ? { nonce: args.nonce } : {}),
   };
-  const token = await new SignJWT(payload)
-    .setProtectedHeader({ alg: key.record.alg, kid: key.record.kid, typ: 'JWT' })
-    .sign(key.privateKey);
+  const token = await signCompact({ alg: key.record.alg, kid: key.record.kid, typ: 'JWT' }, payload, key.privateKey, key.record.alg);
   await ctx.ring.signed(ctx.ns, key.record, lifetime * 1000);
   return token;
 }

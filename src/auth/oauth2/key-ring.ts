@@ -1,10 +1,13 @@
+import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
 import type { OAuthStore, SigningAlg, SigningKey } from '../../store/store.js';
 
 /** A key as the signer and the verifiers use it: the stored record and its imported halves. */
 export interface LiveKey {
   record: SigningKey;
-  privateKey: CryptoKey;
+  /** the private half, for node:crypto's sign (sign-compact.ts) */
+  privateKey: KeyObject;
+  /** the public half, for jose's verification */
   publicKey: CryptoKey;
 }
 
@@ -47,9 +50,11 @@ export function createKeyRing(store: OAuthStore) {
     let found = imported.get(record.kid);
     if (!found) {
       if (imported.size >= IMPORTED_LIMIT) imported.delete(imported.keys().next().value as string);
-      found = Promise.all([importJWK(record.privateJwk as JWK, record.alg), importJWK(record.publicJwk as JWK, record.alg)]).then(
-        ([privateKey, publicKey]) => ({ record, privateKey: privateKey as CryptoKey, publicKey: publicKey as CryptoKey }),
-      );
+      found = importJWK(record.publicJwk as JWK, record.alg).then((publicKey) => ({
+        record,
+        privateKey: createPrivateKey({ key: record.privateJwk, format: 'jwk' }),
+        publicKey: publicKey as CryptoKey,
+      }));
       found.catch(() => imported.delete(record.kid));
       imported.set(record.kid, found);
     }
