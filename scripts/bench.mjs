@@ -7,7 +7,10 @@
 //      BENCH_REDIS (1: also authmock on a local redis-server, one and two instances; 0: skip),
 //      BENCH_ONLY (comma-separated server keys, e.g. authmock,authmockRedis,authmockRedis2; authmock is always in),
 //      BENCH_ENDPOINTS (comma-separated endpoint keys: me, token, login; default all; a short run: BENCH_ENDPOINTS=me),
-//      BENCH_OUT (directory for results.json and results.svg; default bench/).
+//      BENCH_OUT (directory for results.json and results.svg; default bench/),
+//      BENCH_SECTIONS (comma-separated: core = the built-in APIs against Prism, Express and node:http; oauth = the
+//        authorization server against oauth2-mock-server and a JWT-protected GET against Express, bench/oauth-section.mjs;
+//        default core,oauth; oauth alone writes results-oauth.json instead of results.json).
 // Writes bench/results.json and its chart bench/results.svg; prints a table and its markdown version. Exit status 1 when
 // a server fails to start or to answer the verification requests, or when the measured
 // load got any non-2xx answer or error (those counts are in the table). A missed target
@@ -34,6 +37,7 @@ import {
   waitFor200,
 } from '../bench/lib.mjs';
 import { writeBenchChart } from './bench-chart.mjs';
+import { runOAuthSection } from '../bench/oauth-section.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const env = (name, fallback) => {
@@ -52,6 +56,7 @@ const REDIS_SERVER = '/usr/bin/redis-server';
 const WITH_REDIS = env('BENCH_REDIS', 1) !== 0 && existsSync(REDIS_SERVER);
 const ONLY = process.env.BENCH_ONLY ? new Set(['authmock', ...process.env.BENCH_ONLY.split(',').map((s) => s.trim())]) : undefined;
 const OUT_DIR = process.env.BENCH_OUT ? resolve(process.env.BENCH_OUT) : undefined;
+const SECTIONS = new Set((process.env.BENCH_SECTIONS || 'core,oauth').split(',').map((s) => s.trim()));
 /** the redis-server the Redis columns share, started in main() */
 const redis = { url: '' };
 
@@ -345,6 +350,7 @@ async function main() {
     starts: STARTS,
     host: HOST,
   };
+  if (!SECTIONS.has('core')) return oauthOnly(machine, settings);
   const estimate = ROUNDS * ENDPOINTS.length * SERVERS.length * (WARMUP + DURATION);
   console.log(`authmock benchmark on ${machine.cpu} (${machine.cores} cores), Node ${machine.node}`);
   console.log(
@@ -417,6 +423,7 @@ async function main() {
     }
   }
   for (const s of servers) s.peak = s.procs.map((p) => ({ api: p.api, ...memoryOf(p.child.pid) }));
+  const oauth = SECTIONS.has('oauth') ? await oauthSection() : undefined;
 
   // ---- summary ----------------------------------------------------------------------------
   const summary = {};
@@ -480,6 +487,7 @@ async function main() {
     { what: 'authmock start-up (ms, median)', value: startupMs.authmock.median, floor: 250, kind: 'max' },
     { what: 'authmock idle RSS (MB)', value: memory.authmock.idleMB[0], floor: 80, kind: 'max' },
     { what: 'authmock peak RSS under load (MB)', value: memory.authmock.peakMB[0], floor: 130, kind: 'max' },
+    ...(oauth?.floors ?? []),
   ].map((t) => ({ ...t, met: t.kind === 'min' ? t.value >= t.floor : t.value <= t.floor }));
 
   // ---- tables -----------------------------------------------------------------------------
@@ -491,6 +499,17 @@ async function main() {
       const ratio = s.def.key === 'authmock' ? '' : fmt2(rps('authmock', ep.key) / r.reqPerSec);
       loadRows.push([s.def.label, ep.label, fmtInt(r.reqPerSec), fmt1(r.p50), fmt1(r.p99), `${r.non2xx}/${r.errors}`, ratio]);
     }
+  }
+  for (const r of oauth?.rows ?? []) {
+    loadRows.push([
+      r.label,
+      r.endpoint,
+      fmtInt(r.reqPerSec),
+      fmt1(r.p50),
+      fmt1(r.p99),
+      `${r.non2xx}/${r.errors}`,
+      r.ratio === undefined ? '' : fmt2(r.ratio),
+    ]);
   }
   const memCell = (arr) => arr.map((x) => Math.round(x)).join(' + ');
   const resHeader = ['server', 'start-up ms (median)', 'first start ms', 'idle RSS MB', 'peak RSS MB'];
@@ -551,13 +570,14 @@ async function main() {
   if (machine.loadAvgAtStart[0] > 0.5) {
     console.log(`\nnote: load average was ${machine.loadAvgAtStart[0]} when the benchmark started: other processes share the CPU`);
   }
-  const broken = Object.values(summary).filter((r) => r.non2xx + r.errors > 0);
+  const broken = [...Object.values(summary), ...(oauth?.load ?? [])].filter((r) => r.non2xx + r.errors > 0);
   const results = {
     machine,
     settings,
     prismPaths: { commerce: '/V1/... (the spec paths without the servers prefix /rest)', social: '/socialapi/...' },
     load: Object.values(summary),
     ratios,
+    ...(oauth ? { oauth: { load: oauth.load, ratios: oauth.ratios, labels: oauth.labels, endpoints: oauth.endpoints } } : {}),
     startupMs,
     memory,
     targets: FLOORS,
@@ -579,6 +599,39 @@ async function main() {
     );
     process.exitCode = 1;
   }
+}
+
+/** The OAuth section with the benchmark's settings. */
+function oauthSection() {
+  console.log(
+    `\noauth section: authmock's authorization server against oauth2-mock-server 8.2, and a JWT-protected GET against bare Express\n`,
+  );
+  return runOAuthSection({ root: ROOT, rounds: ROUNDS, warmup: WARMUP, duration: DURATION, connections: CONNECTIONS });
+}
+
+/** BENCH_SECTIONS=oauth: only that section, its table, and results-oauth.json (results.json is the full run's). */
+async function oauthOnly(machine, settings) {
+  const oauth = await oauthSection();
+  const header = ['server', 'endpoint', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx/errors', 'authmock ÷ this'];
+  const rows = oauth.rows.map((r) => [
+    r.label,
+    r.endpoint,
+    fmtInt(r.reqPerSec),
+    fmt1(r.p50),
+    fmt1(r.p99),
+    `${r.non2xx}/${r.errors}`,
+    r.ratio === undefined ? '' : fmt2(r.ratio),
+  ]);
+  const targets = oauth.floors.map((t) => ({ ...t, met: t.value >= t.floor }));
+  const width = header.map((_, i) => Math.max(...[header, ...rows].map((r) => String(r[i]).length)));
+  console.log('\n' + [header, ...rows].map((r) => r.map((c, i) => String(c).padEnd(width[i])).join('  ')).join('\n'));
+  console.log('\n' + targets.map((t) => `${t.what}: ${fmt2(t.value)} (floor ≥ ${t.floor}) ${t.met ? 'met' : 'NOT met'}`).join('\n'));
+  machine.loadAvgAtEnd = loadavg().map((x) => +x.toFixed(2));
+  const file = join(OUT_DIR ?? join(ROOT, 'bench'), 'results-oauth.json');
+  writeFileSync(file, JSON.stringify({ machine, settings, load: oauth.load, ratios: oauth.ratios, targets }, null, 2) + '\n');
+  console.log(`\nwritten: ${file}`);
+  await cleanup();
+  if (oauth.load.some((r) => r.non2xx + r.errors > 0)) process.exitCode = 1;
 }
 
 main().catch(async (err) => {

@@ -74,8 +74,10 @@ function describe(v: Verdict): string {
       return 'the access token is malformed';
     case 'no-identity':
       return 'the access token belongs to no active identity';
+    case 'invalid':
+      return v.detail ?? 'the access token is not valid';
     default:
-      return 'the access token is unknown or revoked';
+      return v.outcome === 'unknown' && v.detail ? v.detail : 'the access token is unknown or revoked';
   }
 }
 

@@ -1,7 +1,7 @@
 import type { TokenRecord } from '../store/store.js';
 import type { TokenCodec } from './tokens.js';
 import type { OauthDeps, OauthOptions } from './oauth1/index.js';
-import type { UserPrincipal } from './verdict.js';
+import type { UserPrincipal, Verdict } from './verdict.js';
 
 type Awaitable<T> = T | Promise<T>;
 
@@ -20,6 +20,11 @@ export interface Directory {
     /** the live token's caller; undefined when its identity is gone or disabled */
     principalOf(record: TokenRecord): Promise<UserPrincipal | undefined>;
   };
+  /**
+   * JWT access tokens of the namespace's authorization server (RFC 9068), for oauth2 and
+   * openIdConnect schemes; `requestUrl` is the URL as the client addressed it (the issuer is read from it)
+   */
+  jwt?(token: string, requestUrl: string): Promise<Verdict>;
   /** the holder of a static key: an API key, or (commerce, --integration-as-bearer) an integration's access token sent as a bearer */
   keyHolder?(value: string, sentAs: 'key' | 'token'): Promise<UserPrincipal | undefined>;
   /** a username and password, checked in constant time */

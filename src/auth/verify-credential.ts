@@ -4,10 +4,12 @@ import type { Directory, SignedRequest } from './directory.js';
 import { prefixOf, type Verdict } from './verdict.js';
 import { verifyIssuedToken } from './verify-issued-token.js';
 import { verifyOauthRequest } from './oauth1/index.js';
+import { looksLikeJwt } from './oauth2/verify-access-token.js';
 
 /**
  * One scheme's credential checked against the directory, by the scheme's type: a token
- * this API issued (bearer, oauth2, openIdConnect, an apiKey marked as a token), a static
+ * this API issued (bearer, oauth2, openIdConnect, an apiKey marked as a token; for the
+ * bearer ones also a JWT of the namespace's authorization server), a static
  * key (apiKey), a username and password (Basic), a signed request (OAuth 1.0a). A
  * verifier never knows which API it serves.
  */
@@ -21,6 +23,11 @@ export async function verifyCredential(
     case 'malformed':
       return { outcome: 'malformed', detail: credential.detail };
     case 'token':
+      // a bearer may be a JWT of the namespace's authorization server, meant for this API (its audience):
+      // an API that names the server in an oauth2 or openIdConnect scheme takes its tokens on an http bearer scheme too
+      if (directory.jwt && scheme.type !== 'apiKey' && looksLikeJwt(credential.value)) {
+        return directory.jwt(credential.value, request.url);
+      }
       return verifyToken(credential.value, directory);
     case 'key': {
       const principal = await directory.keyHolder?.(credential.value, 'key');

@@ -52,7 +52,8 @@ function banner(started: StartedServer, config: Config, version: string) {
         `  inspector ${base}/__authmock/ui  (journal: ${config.journalSize ? `last ${config.journalSize} requests per namespace` : 'off'})`,
       );
     lines.push(`  state     ${state}`);
-    if (runtime.apis.some((a) => a.builtIn)) lines.push(`Default accounts (passwords in ${config.fixturesDir}, and in the README):`);
+    if (runtime.apis.some((a) => a.builtIn && a.seed.length))
+      lines.push(`Default accounts (passwords in ${config.fixturesDir}, and in the README):`);
     else lines.push('Who may call:');
     for (const api of runtime.apis) {
       for (const line of api.describeAccounts?.() ?? []) lines.push(`  ${api.name} ${line}`);

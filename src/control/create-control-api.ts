@@ -11,6 +11,7 @@ import { createControlDialect, type ControlAccess } from './control-dialect.js';
 import { createStateHandlers } from './handlers/state.js';
 import { createIdentityHandlers } from './handlers/identities.js';
 import { createTokenHandlers } from './handlers/tokens.js';
+import { createKeyHandlers } from './handlers/keys.js';
 
 export const CONTROL_PREFIX = '/__authmock';
 
@@ -48,6 +49,7 @@ export async function createControlApi(
     ...createStateHandlers(runtime, onReset),
     ...createIdentityHandlers(runtime),
     ...createTokenHandlers(runtime),
+    ...createKeyHandlers(runtime),
     ...extraHandlers,
   });
   return Object.freeze({

@@ -315,6 +315,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__authmock/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the signing keys of the namespace's authorization server
+         * @description Each key's id (`kid`), algorithm and state: `active` (signs new tokens), `retired` (still in the JWKS until the last token it signed expires) or `expired` (no longer published). Never a private part.
+         */
+        get: operations["listKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__authmock/keys/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the signing key
+         * @description A new key signs every token from now on; the one it replaces stays in the JWKS, and its tokens keep working, until the last token it signed expires. The algorithm is the namespace's (`oauth.signingAlg`) unless the body names one.
+         */
+        post: operations["rotateKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__authmock/lockouts": {
         parameters: {
             query?: never;
@@ -518,6 +558,41 @@ export interface components {
             tokenLifetimes: {
                 [key: string]: number | null;
             };
+            oauth: {
+                autoApprove: boolean;
+                loginUser?: string;
+                /** @enum {string} */
+                signingAlg: "RS256" | "ES256";
+                /** @enum {string} */
+                accessTokenFormat: "jwt" | "opaque";
+                allowPlainPkce: boolean;
+            };
+        };
+        /** @description The namespace's authorization server: `autoApprove` signs the user in (`login_hint`, else `loginUser`, else the spec's first user) and consents at once, without the page; `signingAlg` RS256 (default) or ES256; `accessTokenFormat` jwt (RFC 9068, default) or opaque; `allowPlainPkce` accepts PKCE's `plain`. `null` puts a field back to its default. */
+        OAuthSettingsChange: {
+            autoApprove?: boolean | null;
+            loginUser?: string | null;
+            /** @enum {string|null} */
+            signingAlg?: "RS256" | "ES256" | null;
+            /** @enum {string|null} */
+            accessTokenFormat?: "jwt" | "opaque" | null;
+            allowPlainPkce?: boolean | null;
+        };
+        SigningKeyInfo: {
+            kid: string;
+            /** @enum {string} */
+            alg: "RS256" | "ES256";
+            /** @enum {string} */
+            state: "active" | "retired" | "expired";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            retiredAt?: string;
+            /**
+             * Format: date-time
+             * @description a retired key leaves the JWKS then
+             */
+            publishedUntil?: string;
         };
         SettingsChange: {
             /** Format: int64 */
@@ -527,6 +602,7 @@ export interface components {
             tokenLifetimes?: {
                 [key: string]: number | null;
             };
+            oauth?: components["schemas"]["OAuthSettingsChange"];
         };
         Namespace: {
             name: string;
@@ -578,6 +654,11 @@ export interface components {
              * @description seconds; default: the namespace lifetime of that kind of token
              */
             expiresIn?: number;
+            /**
+             * @description a JWT access token made wrong in this one way (MockServer's toggles); default none
+             * @enum {string}
+             */
+            tamper?: "none" | "expired" | "issuer" | "audience" | "signature";
         };
         TokenInfo: {
             /** Format: int64 */
@@ -771,6 +852,12 @@ export interface components {
                  *         "customer": null,
                  *         "admin": null,
                  *         "social": null
+                 *       },
+                 *       "oauth": {
+                 *         "autoApprove": false,
+                 *         "signingAlg": "RS256",
+                 *         "accessTokenFormat": "jwt",
+                 *         "allowPlainPkce": false
                  *       }
                  *     }
                  */
@@ -1584,8 +1671,8 @@ export interface operations {
                      */
                     "application/json": {
                         token: string;
-                        /** Format: int64 */
-                        id: number;
+                        /** @description The token's id (`jti` for a JWT access token), for revoking it. */
+                        id: number | string;
                     };
                 };
             };
@@ -1639,8 +1726,8 @@ export interface operations {
             path: {
                 /** @description The mocked API (`commerce`, `social`). */
                 api: components["parameters"]["Api"];
-                /** @description The token's id (from the list). */
-                id: number;
+                /** @description The token's id (from the list), or a JWT access token's `jti`. */
+                id: string;
             };
             cookie?: never;
         };
@@ -1652,6 +1739,85 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "kid": "NzbLsXh8uDCcd-6MNwXF4W_7noWXFZAfHkxZsRGC9Xs",
+                     *         "alg": "RS256",
+                     *         "state": "active",
+                     *         "createdAt": "2026-01-01T00:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["SigningKeyInfo"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["Internal"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    rotateKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The algorithm of the key to rotate. */
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "alg": "RS256"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    alg?: "RS256" | "ES256";
+                };
+            };
+        };
+        responses: {
+            /** @description The new key's id. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "kid": "NzbLsXh8uDCcd-6MNwXF4W_7noWXFZAfHkxZsRGC9Xs"
+                     *     }
+                     */
+                    "application/json": {
+                        kid: string;
+                    };
+                };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

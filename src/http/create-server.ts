@@ -14,6 +14,8 @@ import { queryOf, splitTarget } from './split-target.js';
  */
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const HEADERS_TIMEOUT_MS = 10_000;
+/** Node's default is 16 KiB; a 100 KB token must reach the verifier to be refused as RFC 6750 says. */
+export const MAX_HEADER_BYTES = 128 * 1024;
 
 export interface ServerLimits {
   requestTimeoutMs?: number;
@@ -37,6 +39,8 @@ export function createHttpServer(runtime: Runtime, app: DispatchingHandler, limi
       headersTimeout: limits.headersTimeoutMs ?? HEADERS_TIMEOUT_MS,
       connectionsCheckingInterval: limits.checkIntervalMs ?? 1000,
       keepAliveTimeout: 65_000,
+      // a bearer token far too long is the API's own 401 invalid_token, not a bare 431
+      maxHeaderSize: MAX_HEADER_BYTES,
     },
     // the mocked APIs straight to the pipeline; the rest through Express
     (req, res) => void (app.dispatch(req, res) || app(req, res)),

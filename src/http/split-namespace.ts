@@ -1,7 +1,8 @@
 import { DEFAULT_NAMESPACE } from '../pipeline/namespaces.js';
+import { NAMESPACE_PATH_PREFIX } from '../core/namespace-path.js';
 
 export const NAMESPACE_NAME = /^[A-Za-z0-9_-]{1,64}$/;
-const PREFIX = '/__ns/';
+const PREFIX = NAMESPACE_PATH_PREFIX;
 
 export type NamespaceRoute = { ok: true; ns: string; path: string } | { ok: false; detail: string };
 

@@ -5,7 +5,8 @@
  */
 
 /** Names whose value is a secret, whatever the format (`password`, `secretKey`, `consumer_secret`, ...). */
-const SECRET_NAME = /pass(word|wd)?$|^pwd$|secret|^otp$|^tfa|signature|^cookie$|^set-cookie$|private|credential|^x-authmock-key$|^key$/i;
+const SECRET_NAME =
+  /pass(word|wd)?$|^pwd$|secret|^otp$|^tfa|signature|^cookie$|^set-cookie$|private|credential|^x-authmock-key$|^key$|^code_verifier$/i;
 /** Names whose value is a token: shown as a prefix. */
 const TOKEN_NAME = /token|^authorization$|^proxy-authorization$|^code$|verifier/i;
 const PREFIX = 6;
@@ -36,9 +37,19 @@ function redactHeaders(headers: Record<string, unknown>, options: RedactOptions)
   for (const [name, raw] of Object.entries(headers)) {
     if (raw === undefined) continue;
     const value = Array.isArray(raw) ? raw.join(', ') : String(raw);
-    out[name] = maskValue(name, value, options) ?? maskTokensIn(value, options);
+    out[name] = /^location$/i.test(name) ? redactUrl(value, options) : (maskValue(name, value, options) ?? maskTokensIn(value, options));
   }
   return out;
+}
+
+/** A redirect's URL: its query and fragment carry codes and tokens (RFC 6749 §4.1.2, §4.2.2) and are masked as a form is. */
+function redactUrl(url: string, options: RedactOptions): string {
+  const hash = url.indexOf('#');
+  const base = hash < 0 ? url : url.slice(0, hash);
+  const q = base.indexOf('?');
+  const path = q < 0 ? base : base.slice(0, q);
+  const query = q < 0 ? '' : `?${redactForm(base.slice(q + 1), options)}`;
+  return `${path}${query}${hash < 0 ? '' : `#${redactForm(url.slice(hash + 1), options)}`}`;
 }
 
 /** The masked value when `name` names a secret or a token; undefined otherwise. */

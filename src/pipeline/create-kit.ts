@@ -124,13 +124,17 @@ class RequestKit implements Kit {
       return steered;
     }
     const handler = api.handlers[validated.op.operationId];
-    if (handler) return handler(toCall(validated, this.req, this.ns, this.services, api));
+    if (handler) return handler(toCall(validated, this.req, this.ns, this.services, api, this.trace));
     return answerFromSpec(validated.op, api.sample);
   }
 }
 
-function toCall(v: Validated, req: Incoming, ns: NamespaceView, services: Services, api: ServedApi): Call {
-  return { ...v, req, ns, services, api: { name: api.name, tokens: api.tokens } };
+function toCall(v: Validated, req: Incoming, ns: NamespaceView, services: Services, api: ServedApi, trace: Trace): Call {
+  const note: Call['note'] = (found) => {
+    if (found.principal) trace.principal = found.principal;
+    if (found.auth) trace.auth = found.auth;
+  };
+  return { ...v, req, ns, services, api: { name: api.name, tokens: api.tokens }, note };
 }
 
 /** The URL as the client addressed it (Host as sent, target as received): what an OAuth 1.0a signature covers. */

@@ -74,5 +74,6 @@ export function effectiveSettings(config: Readonly<Config>, own: NamespaceSettin
       seconds: own.lockoutSeconds ?? config.lockout.seconds,
     },
     tokenLifetimes: lifetimes,
+    oauth: own.oauth ?? {},
   };
 }

@@ -1,10 +1,12 @@
 import type { Clock, HandlerResult, Operation, Principal, RandomSource, RequestInput } from '../core/types.js';
-import type { Store } from '../store/store.js';
+import type { OAuthSettings, Store } from '../store/store.js';
 import type { Config } from '../config.js';
 import type { SecretDigester } from '../auth/secrets.js';
 import type { TokenCodec } from '../auth/tokens.js';
 import type { Authentication } from '../auth/authenticate.js';
 import type { Logger } from '../log/create-logger.js';
+import type { KeyRing } from '../auth/oauth2/key-ring.js';
+import type { AuthInfo } from './trace.js';
 
 /**
  * The stages a request passes, each the typed result of one step: routed → authenticated
@@ -58,6 +60,8 @@ export interface Services {
   config: Readonly<Config>;
   log: Logger;
   secrets: SecretDigester;
+  /** the authorization servers' signing keys, imported once per runtime */
+  keyRing: KeyRing;
 }
 
 /** The settings in force in a namespace: its own overrides over the start-up ones. */
@@ -65,6 +69,8 @@ export interface EffectiveSettings {
   lockout: { maxFailures: number; seconds: number };
   /** user type -> seconds; undefined: never expires */
   tokenLifetimes: Record<string, number | undefined>;
+  /** the namespace's authorization server (absent fields: its defaults) */
+  oauth: OAuthSettings;
 }
 
 /** The namespace a request runs in, read once per request. */
@@ -81,6 +87,8 @@ export interface Call extends Validated {
   readonly ns: NamespaceView;
   readonly services: Services;
   readonly api: { readonly name: string; readonly tokens: TokenCodec };
+  /** what the handler found out about the caller, for the journal (the OAuth server's client and grant) */
+  note(found: { principal?: Principal; auth?: AuthInfo }): void;
 }
 
 /** A handler: a function of the request that returns the answer and never touches `res`. */

@@ -19,6 +19,7 @@ import { createFixedMemo } from '../pipeline/fixed-memo.js';
 import { readFixtureFile } from '../fixtures/read-fixture-file.js';
 import { SecretDigester } from '../auth/secrets.js';
 import { createRandomPool } from '../auth/random-pool.js';
+import { createKeyRing } from '../auth/oauth2/key-ring.js';
 import { createLogger, type Logger } from '../log/create-logger.js';
 import { Namespaces } from '../pipeline/namespaces.js';
 import { ReadCacheStore } from '../store/read-cache-store.js';
@@ -27,6 +28,7 @@ import { selectModules } from './select-modules.js';
 import { API_MODULES } from '../apis/index.js';
 import { checkCollisions } from './check-collisions.js';
 import { claimsOf } from './claims-of.js';
+import { createOAuthServer } from '../apis/oauth-server/index.js';
 
 export interface RuntimeOptions {
   config: Config;
@@ -109,10 +111,22 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   });
   checkCollisions(apis);
   compiled.save();
+  // the authorization server of the specs that name one: its paths are its own, over any a spec claims
+  const server = createOAuthServer({ apis, secrets, baseUrl: () => address.url });
+  const served = server ? Object.freeze([...apis, server]) : apis;
   const seed = apis.flatMap((a) => a.seed);
-  const services: Services = Object.freeze({ store, clock, random, config, log, secrets });
+  const services: Services = Object.freeze({ store, clock, random, config, log, secrets, keyRing: createKeyRing(store.oauth) });
   const namespaces = new Namespaces(store.namespaces, seed, hashSeed(seed), clock, config);
-  return Object.freeze({ apis, services, hooks: options.hooks ?? {}, memo, namespaces, address, warnings, reloads: options.reloads });
+  return Object.freeze({
+    apis: served,
+    services,
+    hooks: options.hooks ?? {},
+    memo,
+    namespaces,
+    address,
+    warnings,
+    reloads: options.reloads,
+  });
 }
 
 function schemaOf(spec: LoadedSpec, name: string, compile: (ref: string) => ValidateFunction): ValidateFunction {

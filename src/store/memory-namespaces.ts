@@ -1,5 +1,5 @@
 import type { Identity, NamespaceRecord, NamespaceStore } from './store.js';
-import { copyRecord, dropSpace, writeIdentity, type MemoryState, type NamespaceState } from './memory-state.js';
+import { copyRecord, dropSpace, newOAuthSpace, writeIdentity, type MemoryState, type NamespaceState } from './memory-state.js';
 
 /** The memory store's namespaces. */
 export function createMemoryNamespaces(state: MemoryState): NamespaceStore {
@@ -11,6 +11,7 @@ export function createMemoryNamespaces(state: MemoryState): NamespaceStore {
       counters: new Map(),
       failures: new Map(),
       nonces: new Set(),
+      oauth: newOAuthSpace(),
     };
     for (const identity of identities) writeIdentity(space, identity, true);
     state.spaces.set(ns, space);

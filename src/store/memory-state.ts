@@ -1,4 +1,14 @@
-import type { Identity, LoginFailureEntry, NamespaceRecord, PutResult, TokenRecord } from './store.js';
+import type {
+  AuthorizationCode,
+  Identity,
+  LoginFailureEntry,
+  NamespaceRecord,
+  PutResult,
+  RefreshState,
+  RefreshToken,
+  SigningKey,
+  TokenRecord,
+} from './store.js';
 
 /** One namespace of the memory store. */
 export interface NamespaceState {
@@ -12,6 +22,24 @@ export interface NamespaceState {
   failures: Map<string, LoginFailureEntry>;
   /** OAuth nonces, by consumer key and nonce */
   nonces: Set<string>;
+  oauth: OAuthSpace;
+}
+
+/** A namespace's authorization-server state. */
+export interface OAuthSpace {
+  keys: Map<string, SigningKey>;
+  /** code hash -> the code and whether it was taken */
+  codes: Map<string, { code: AuthorizationCode; used: boolean }>;
+  /** refresh token hash -> the token and its state */
+  refresh: Map<string, { token: RefreshToken; state: RefreshState }>;
+  /** family -> the hashes of its refresh tokens */
+  families: Map<string, Set<string>>;
+  /** revoked access token id -> when it expires */
+  revoked: Map<string, number>;
+}
+
+export function newOAuthSpace(): OAuthSpace {
+  return { keys: new Map(), codes: new Map(), refresh: new Map(), families: new Map(), revoked: new Map() };
 }
 
 /** Everything the memory store keeps, shared by its parts (one per narrow interface). */

@@ -5,6 +5,7 @@ import { createMemoryNamespaces } from './memory-namespaces.js';
 import { createMemoryIdentities } from './memory-identities.js';
 import { createMemoryTokens } from './memory-tokens.js';
 import { createMemoryLockouts, createMemoryNonces } from './memory-lockouts.js';
+import { createMemoryOAuth, sweepMemoryOAuth } from './memory-oauth.js';
 
 /** Keeps nothing across restarts: `--state memory` and most tests. Values are copied in and out. */
 export class MemoryStore implements Store {
@@ -16,6 +17,7 @@ export class MemoryStore implements Store {
   readonly tokens = createMemoryTokens(this.state);
   readonly lockouts = createMemoryLockouts(this.state);
   readonly nonces = createMemoryNonces(this.state);
+  readonly oauth = createMemoryOAuth(this.state);
 
   async sweep({ ns, now, limit }: { ns?: string; now: number; limit: number }): Promise<SweepResult> {
     const done: SweepResult = { tokens: 0, failures: 0 };
@@ -25,6 +27,12 @@ export class MemoryStore implements Store {
         this.state.tokens.delete(id);
         done.tokens++;
       }
+    }
+    for (const [name, space] of this.state.spaces) {
+      if (ns !== undefined && name !== ns) continue;
+      // codes, refresh tokens and revocations count as tokens
+      done.tokens += sweepMemoryOAuth(space.oauth, now, limit - done.tokens);
+      if (done.tokens >= limit) return done;
     }
     for (const [name, space] of this.state.spaces) {
       if (ns !== undefined && name !== ns) continue;

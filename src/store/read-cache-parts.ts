@@ -1,4 +1,4 @@
-import type { IdentityStore, LockoutStore, NamespaceStore, TokenStore } from './store.js';
+import type { IdentityStore, LockoutStore, NamespaceStore, OAuthStore, TokenStore } from './store.js';
 import type { ReadCache } from './read-cache.js';
 
 // Each part calls the inner part's method at call time (never a copy of it), and drops
@@ -87,5 +87,30 @@ export function cacheLockouts(inner: LockoutStore, cache: ReadCache): LockoutSto
     clear: (ref) => inner.clear(ref),
     list: (ns) => inner.list(ns),
     clearAll: (ns) => inner.clearAll(ns),
+  };
+}
+
+/** "revoked", as the cache keeps it (not revoked is kept as none) */
+const REVOKED = Object.freeze({ revoked: true });
+
+export function cacheOAuth(inner: OAuthStore, cache: ReadCache): OAuthStore {
+  const writing = <R>(ns: string, write: () => Promise<R>) => cache.writing(() => cache.dropOAuth(ns), write);
+  return {
+    // a kid not found is not kept: a forged kid costs a read, and fills nothing
+    getKey: (args) => cache.readThrough(args.ns, 'signingKeys', args.kid, 'found', () => inner.getKey(args)),
+    activeKey: (args) => cache.readThrough(args.ns, 'activeKeys', args.alg, 'found', () => inner.activeKey(args)),
+    listKeys: (ns) => inner.listKeys(ns),
+    addKey: (args) => writing(args.ns, () => inner.addKey(args)),
+    extendKey: (args) => writing(args.ns, () => inner.extendKey(args)),
+    saveCode: (args) => inner.saveCode(args),
+    takeCode: (args) => inner.takeCode(args),
+    saveRefresh: (args) => inner.saveRefresh(args),
+    // a reused token revokes its family's access tokens
+    useRefresh: (args) => writing(args.ns, () => inner.useRefresh(args)),
+    findRefresh: (args) => inner.findRefresh(args),
+    revokeFamily: (args) => writing(args.ns, () => inner.revokeFamily(args)),
+    revokeAccess: (args) => writing(args.ns, () => inner.revokeAccess(args)),
+    isRevoked: async (args) =>
+      !!(await cache.readThrough(args.ns, 'revoked', args.jti, 'both', async () => ((await inner.isRevoked(args)) ? REVOKED : undefined))),
   };
 }

@@ -1,6 +1,16 @@
-import type { IdentityStore, LockoutStore, NamespaceStore, NonceStore, Store, StoreStats, SweepResult, TokenStore } from './store.js';
+import type {
+  IdentityStore,
+  LockoutStore,
+  NamespaceStore,
+  NonceStore,
+  OAuthStore,
+  Store,
+  StoreStats,
+  SweepResult,
+  TokenStore,
+} from './store.js';
 import { ReadCache } from './read-cache.js';
-import { cacheIdentities, cacheLockouts, cacheNamespaces, cacheTokens } from './read-cache-parts.js';
+import { cacheIdentities, cacheLockouts, cacheNamespaces, cacheOAuth, cacheTokens } from './read-cache-parts.js';
 
 /** Entries kept per namespace and kind of read; past it the oldest goes. */
 export const READ_CACHE_ENTRIES = 4096;
@@ -20,6 +30,7 @@ export class ReadCacheStore implements Store {
   readonly tokens: TokenStore;
   readonly lockouts: LockoutStore;
   readonly nonces: NonceStore;
+  readonly oauth: OAuthStore;
   private readonly cache: ReadCache;
 
   constructor(
@@ -34,6 +45,7 @@ export class ReadCacheStore implements Store {
     this.tokens = cacheTokens(inner.tokens, this.cache);
     this.lockouts = cacheLockouts(inner.lockouts, this.cache);
     this.nonces = inner.nonces;
+    this.oauth = cacheOAuth(inner.oauth, this.cache);
   }
 
   /**
@@ -47,7 +59,10 @@ export class ReadCacheStore implements Store {
   sweep(args: { ns?: string; now: number; limit: number }): Promise<SweepResult> {
     // a swept token must stay gone even if the namespace's clock is moved back
     return this.cache.writing(
-      () => this.cache.dropTokens(args.ns),
+      () => {
+        this.cache.dropTokens(args.ns);
+        this.cache.dropOAuth(args.ns);
+      },
       () => this.inner.sweep(args),
     );
   }

@@ -1,4 +1,4 @@
-import type { Identity, NamespaceRecord, TokenRecord } from './store.js';
+import type { Identity, NamespaceRecord, SigningKey, TokenRecord } from './store.js';
 import { deepFreeze } from '../core/deep-freeze.js';
 
 interface NsCache {
@@ -9,10 +9,16 @@ interface NsCache {
   tokens: Map<string, TokenRecord>;
   /** login names read with no failures counted (null: none): the common login, which then costs no read */
   noFailures: Map<string, null>;
+  /** signing keys by kid (a token's verification reads its key) */
+  signingKeys: Map<string, SigningKey>;
+  /** the active key, by algorithm */
+  activeKeys: Map<string, SigningKey>;
+  /** access token ids: revoked (a marker) or not (null) */
+  revoked: Map<string, object | null>;
 }
 
 /** The kinds of read kept per namespace. */
-export type CachedKind = 'identities' | 'byKey' | 'tokens' | 'noFailures';
+export type CachedKind = 'identities' | 'byKey' | 'tokens' | 'noFailures' | 'signingKeys' | 'activeKeys' | 'revoked';
 /** what a kind keeps of an answer: a value and "none" alike, values only, or only that there is none */
 export type Keep = 'both' | 'found' | 'none';
 
@@ -108,6 +114,17 @@ export class ReadCache {
     this.spaces.get(ns)?.noFailures.clear();
   }
 
+  /** what an authorization server's write may change: its keys and revocations */
+  dropOAuth(ns: string | undefined): void {
+    this.version++;
+    for (const [name, space] of this.spaces) {
+      if (ns !== undefined && name !== ns) continue;
+      space.signingKeys.clear();
+      space.activeKeys.clear();
+      space.revoked.clear();
+    }
+  }
+
   dropTokens(ns: string | undefined): void {
     this.version++;
     if (ns === undefined) for (const space of this.spaces.values()) space.tokens.clear();
@@ -118,7 +135,15 @@ export class ReadCache {
     let found = this.spaces.get(ns);
     if (!found) {
       // namespaces are bounded by --max-namespaces; names read and not found are not kept
-      found = { identities: new Map(), byKey: new Map(), tokens: new Map(), noFailures: new Map() };
+      found = {
+        identities: new Map(),
+        byKey: new Map(),
+        tokens: new Map(),
+        noFailures: new Map(),
+        signingKeys: new Map(),
+        activeKeys: new Map(),
+        revoked: new Map(),
+      };
       this.spaces.set(ns, found);
     }
     return found;

@@ -1,6 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { IdentityStore, LockoutStore, NamespaceStore, NonceStore, Store, StoreStats, SweepResult, TokenStore } from './store.js';
+import type {
+  IdentityStore,
+  LockoutStore,
+  NamespaceStore,
+  NonceStore,
+  OAuthStore,
+  Store,
+  StoreStats,
+  SweepResult,
+  TokenStore,
+} from './store.js';
 import { connectRedis, RedisStateError, type RedisConnectOptions } from './redis/connect-redis.js';
 import { redactRedisUrl } from './redis/redis-url.js';
 import { META_SECRET, NAMESPACES } from './redis/redis-keys.js';
@@ -9,6 +19,7 @@ import { createRedisNamespaces } from './redis/redis-namespaces.js';
 import { createRedisIdentities } from './redis/redis-identities.js';
 import { createRedisTokens } from './redis/redis-tokens.js';
 import { createRedisLockouts, createRedisNonces } from './redis/redis-lockouts.js';
+import { createRedisOAuth } from './redis/redis-oauth.js';
 
 export type RedisStoreOptions = RedisConnectOptions;
 
@@ -30,6 +41,7 @@ export class RedisStore implements Store {
   readonly tokens: TokenStore;
   readonly lockouts: LockoutStore;
   readonly nonces: NonceStore;
+  readonly oauth: OAuthStore;
   private readonly context: RedisContext;
 
   private constructor(
@@ -44,6 +56,7 @@ export class RedisStore implements Store {
     this.tokens = createRedisTokens(this.context);
     this.lockouts = createRedisLockouts(this.context);
     this.nonces = createRedisNonces(this.context);
+    this.oauth = createRedisOAuth(this.context);
   }
 
   /** Connects and loads the secret key (made once, by whichever server comes first). */
@@ -74,6 +87,9 @@ export class RedisStore implements Store {
       done.tokens += Number(
         await guard(() => script('sweepTokens', [k.tokens, k.tokenExpiry], [now, limit - done.tokens, k.userTokensPrefix])),
       );
+      // codes, refresh tokens and revocations count as tokens
+      if (done.tokens < limit)
+        done.tokens += Number(await guard(() => script('sweepOAuth', [k.oauthKeys, k.oauth, k.oauthExpiry], [now, limit - done.tokens])));
     }
     for (const name of names) {
       const left = limit - done.tokens - done.failures;

@@ -4,7 +4,7 @@ import { toNamespace } from './sqlite-rows.js';
 import { writeIdentity } from './sqlite-identities.js';
 
 /** The SQLite store's namespaces: each change one transaction, after the pending token inserts. */
-export function createSqliteNamespaces({ db, stmt, flush }: SqliteContext): NamespaceStore {
+export function createSqliteNamespaces({ db, stmt, flush }: SqliteContext, dropOAuth: (ns: string) => void): NamespaceStore {
   const seed = (ns: string, identities: readonly Identity[]) => {
     for (const identity of identities) writeIdentity(stmt, ns, identity, true);
   };
@@ -19,6 +19,7 @@ export function createSqliteNamespaces({ db, stmt, flush }: SqliteContext): Name
     ]) {
       s.run(ns);
     }
+    dropOAuth(ns);
     return stmt.deleteNamespace.run(ns).changes > 0;
   };
   return {

@@ -5,8 +5,10 @@ import type Database from 'better-sqlite3';
  * added namespaces and identities and made user ids text; tokens and login failures of
  * version 2 move into the `default` namespace unchanged. Version 4 gave tokens their
  * scopes and claims (JSON text, NULL: none), as two new columns: every row stays where it is.
+ * Version 5 added the authorization servers' state (signing keys, codes, refresh tokens,
+ * revoked access tokens) as new tables: no existing row is touched.
  */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 const TABLES = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value BLOB NOT NULL) WITHOUT ROWID;
@@ -54,6 +56,27 @@ ALTER TABLE tokens ADD COLUMN scopes TEXT;
 ALTER TABLE tokens ADD COLUMN claims TEXT;
 `;
 
+/** Version 5: the authorization servers' state (src/store/sqlite-oauth.ts); records are JSON text. */
+const OAUTH_TABLES = `
+CREATE TABLE oauth_keys (
+  ns TEXT NOT NULL, kid TEXT NOT NULL, alg TEXT NOT NULL, state TEXT NOT NULL, record TEXT NOT NULL,
+  PRIMARY KEY (ns, kid)
+) WITHOUT ROWID;
+CREATE TABLE oauth_codes (
+  ns TEXT NOT NULL, hash TEXT NOT NULL, code TEXT NOT NULL, used INTEGER NOT NULL DEFAULT 0, expires_at INTEGER NOT NULL,
+  PRIMARY KEY (ns, hash)
+) WITHOUT ROWID;
+CREATE TABLE oauth_refresh (
+  ns TEXT NOT NULL, hash TEXT NOT NULL, family TEXT NOT NULL, state TEXT NOT NULL, token TEXT NOT NULL, expires_at INTEGER NOT NULL,
+  PRIMARY KEY (ns, hash)
+) WITHOUT ROWID;
+CREATE INDEX oauth_refresh_by_family ON oauth_refresh (ns, family);
+CREATE TABLE oauth_revoked (ns TEXT NOT NULL, jti TEXT NOT NULL, expires_at INTEGER NOT NULL, PRIMARY KEY (ns, jti)) WITHOUT ROWID;
+CREATE INDEX oauth_codes_by_expiry ON oauth_codes (expires_at);
+CREATE INDEX oauth_refresh_by_expiry ON oauth_refresh (expires_at);
+CREATE INDEX oauth_revoked_by_expiry ON oauth_revoked (expires_at);
+`;
+
 const FAILURES = `
 CREATE TABLE login_failures (
   ns TEXT NOT NULL,
@@ -99,8 +122,10 @@ export function migrate(db: Database.Database, file: string): string | undefined
   // Every step from the file's version on, in one transaction: a failure leaves the file as it was.
   db.transaction(() => {
     if (version < 3) note = migrateToVersion3(db, version);
-    db.exec(TOKEN_SCOPES_AND_CLAIMS);
+    if (version < 4) db.exec(TOKEN_SCOPES_AND_CLAIMS);
+    db.exec(OAUTH_TABLES);
     if (version === 3) note = 'state migrated from version 3: tokens can carry scopes and claims; every row was kept';
+    if (version === 4) note = "state migrated from version 4: it keeps the authorization servers' keys and grants too; every row was kept";
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   })();
   return note;

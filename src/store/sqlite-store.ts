@@ -1,7 +1,17 @@
 import { existsSync, statSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { IdentityStore, LockoutStore, NamespaceStore, NonceStore, Store, StoreStats, SweepResult, TokenStore } from './store.js';
+import type {
+  IdentityStore,
+  LockoutStore,
+  NamespaceStore,
+  NonceStore,
+  OAuthStore,
+  Store,
+  StoreStats,
+  SweepResult,
+  TokenStore,
+} from './store.js';
 import { NONCE_TABLE } from './sqlite-schema.js';
 import { prepareStatements, SWEEP_INDEXES, type SqliteContext, type Statements } from './sqlite-statements.js';
 import { createTokenBatch } from './sqlite-token-inserts.js';
@@ -10,6 +20,7 @@ import { createSqliteNamespaces } from './sqlite-namespaces.js';
 import { createSqliteIdentities } from './sqlite-identities.js';
 import { createSqliteTokens } from './sqlite-tokens.js';
 import { createSqliteLockouts, createSqliteNonces } from './sqlite-lockouts.js';
+import { createSqliteOAuth, type SqliteOAuth } from './sqlite-oauth.js';
 
 export { StateError } from './sqlite-checks.js';
 
@@ -39,6 +50,8 @@ export class SqliteStore implements Store {
   readonly tokens: TokenStore;
   readonly lockouts: LockoutStore;
   readonly nonces: NonceStore;
+  readonly oauth: OAuthStore;
+  private readonly oauthTables: SqliteOAuth;
   private readonly db: Database.Database;
   private readonly stmt: Statements;
   private readonly flush: () => void;
@@ -54,7 +67,9 @@ export class SqliteStore implements Store {
     const batch = createTokenBatch(this.db);
     this.flush = batch.flush;
     const context: SqliteContext = { db: this.db, stmt: this.stmt, flush: batch.flush };
-    this.namespaces = createSqliteNamespaces(context);
+    this.oauthTables = createSqliteOAuth(context);
+    this.oauth = this.oauthTables.store;
+    this.namespaces = createSqliteNamespaces(context, this.oauthTables.drop);
     this.identities = createSqliteIdentities(context);
     this.tokens = createSqliteTokens(context, batch);
     this.lockouts = createSqliteLockouts(context);
@@ -72,7 +87,9 @@ export class SqliteStore implements Store {
   async sweep({ ns, now, limit }: { ns?: string; now: number; limit: number }): Promise<SweepResult> {
     this.flush();
     return this.db.transaction(() => {
-      const tokens = this.stmt.sweepTokens.run({ ns: ns ?? null, now, limit }).changes;
+      let tokens = this.stmt.sweepTokens.run({ ns: ns ?? null, now, limit }).changes;
+      // codes, refresh tokens and revocations count as tokens
+      if (tokens < limit) tokens += this.oauthTables.sweep({ ns, now, limit: limit - tokens });
       const failures = tokens < limit ? this.stmt.sweepFailures.run({ ns: ns ?? null, now, limit: limit - tokens }).changes : 0;
       return { tokens, failures };
     })();
@@ -87,7 +104,8 @@ export class SqliteStore implements Store {
   async reset(): Promise<void> {
     this.flush();
     this.db.exec(
-      'DELETE FROM tokens; DELETE FROM login_failures; DELETE FROM identities; DELETE FROM identity_keys; DELETE FROM counters; DELETE FROM oauth_nonces; DELETE FROM namespaces;',
+      'DELETE FROM tokens; DELETE FROM login_failures; DELETE FROM identities; DELETE FROM identity_keys; DELETE FROM counters; DELETE FROM oauth_nonces; DELETE FROM namespaces; ' +
+        'DELETE FROM oauth_keys; DELETE FROM oauth_codes; DELETE FROM oauth_refresh; DELETE FROM oauth_revoked;',
     );
   }
 

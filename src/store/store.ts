@@ -59,6 +59,22 @@ export interface NamespaceSettings {
   lockoutSeconds?: number;
   /** user type -> seconds; null: never expires */
   tokenLifetimes?: Record<string, number | null>;
+  /** the authorization server of the namespace (docs/oauth.md) */
+  oauth?: OAuthSettings;
+}
+
+/** How the namespace's authorization server behaves; absent: its defaults. */
+export interface OAuthSettings {
+  /** the authorization endpoint signs a user in and consents at once, without a page */
+  autoApprove?: boolean;
+  /** the user the authorization endpoint signs in when no login_hint names one */
+  loginUser?: string;
+  /** the algorithm access and ID tokens are signed with (default RS256) */
+  signingAlg?: SigningAlg;
+  /** JWT access tokens (RFC 9068, the default) or opaque ones */
+  accessTokenFormat?: 'jwt' | 'opaque';
+  /** PKCE's `plain` method is refused unless this allows it (RFC 7636 §4.2) */
+  allowPlainPkce?: boolean;
 }
 
 export interface NamespaceRecord {
@@ -117,7 +133,7 @@ export interface NamespaceStore {
   get(ns: string): Promise<NamespaceRecord | undefined>;
   /** creates the namespace with its seed identities unless it exists; returns the record either way */
   create(args: Seeding & { now: number }): Promise<NamespaceRecord>;
-  /** back to the seed: identities, tokens, failures, nonces, clock offset and settings, in one step */
+  /** back to the seed: identities, tokens, failures, nonces, OAuth state, clock offset and settings, in one step */
   reset(args: Seeding & { now: number }): Promise<NamespaceRecord>;
   /** writes the seed identities over those with the same ids, keeping the rest (fixtures changed) */
   reseed(args: Seeding): Promise<void>;
@@ -165,6 +181,103 @@ export interface NonceStore {
   remember(args: { ns: string; consumerKey: string; nonce: string; timestamp: number }): Promise<boolean>;
 }
 
+export type SigningAlg = 'RS256' | 'ES256';
+
+/** A key a namespace's authorization server signs with (its JWKs as jose exports them). */
+export interface SigningKey {
+  kid: string;
+  alg: SigningAlg;
+  privateJwk: Record<string, unknown>;
+  publicJwk: Record<string, unknown>;
+  createdAt: number;
+  /** active: signs new tokens; retired: only verifies the tokens it signed */
+  state: 'active' | 'retired';
+  retiredAt?: number;
+  /** the longest lifetime of a token it signed (ms): a retired key is published until retiredAt plus this */
+  longestLifetimeMs: number;
+}
+
+/** An authorization code as issued (its value is kept only as a hash). */
+export interface AuthorizationCode {
+  api: string;
+  clientId: string;
+  userId: string;
+  /** the redirect URI of the authorization request, when it named one (the token request must repeat it) */
+  redirectUri?: string;
+  scopes: string[];
+  codeChallenge?: string;
+  codeChallengeMethod?: 'S256' | 'plain';
+  nonce?: string;
+  authTime: number;
+  expiresAt: number;
+}
+
+/** A code taken for redemption: once only; a second take says it was used. */
+export type CodeTake = { outcome: 'ok' | 'used'; code: AuthorizationCode } | { outcome: 'unknown' | 'expired' };
+
+/** A refresh token (kept only as a hash) and the grant it belongs to. */
+export interface RefreshToken {
+  api: string;
+  clientId: string;
+  userType: 'user' | 'client';
+  userId: string;
+  scopes: string[];
+  /** every refresh token of one grant: reusing a rotated one revokes all of them */
+  family: string;
+  issuedAt: number;
+  expiresAt: number;
+  authTime?: number;
+  claims?: Record<string, unknown>;
+  /** the access token issued beside it, revoked with its family */
+  accessJti: string;
+  accessExpiresAt: number;
+}
+
+export type RefreshState = 'current' | 'rotated' | 'revoked';
+
+/** What using a refresh token did. */
+export type RefreshUse =
+  | { outcome: 'rotated'; previous: RefreshToken }
+  /** a rotated token came back: its whole family is revoked now (RFC 9700 §4.14.2) */
+  | { outcome: 'reused' | 'revoked' | 'unknown' | 'expired' | 'other-client' };
+
+/**
+ * The authorization servers' state, per namespace: signing keys, single-use codes,
+ * refresh-token families and revoked access tokens. Every step that reads, decides and
+ * writes is one operation, so servers sharing a Redis agree.
+ */
+export interface OAuthStore {
+  getKey(args: { ns: string; kid: string }): Promise<SigningKey | undefined>;
+  /** the key that signs new tokens of `alg`, if there is one yet */
+  activeKey(args: { ns: string; alg: SigningAlg }): Promise<SigningKey | undefined>;
+  listKeys(ns: string): Promise<SigningKey[]>;
+  /**
+   * Adds `key` as the active key of its algorithm: with `rotate`, the active one is retired
+   * (at `now`); without, `key` is dropped when one is active already. Answers the active key.
+   */
+  addKey(args: { ns: string; key: SigningKey; rotate: boolean; now: number }): Promise<SigningKey>;
+  /** the key signed a token this long-lived: its longest lifetime grows to at least it */
+  extendKey(args: { ns: string; kid: string; lifetimeMs: number }): Promise<void>;
+  saveCode(args: { ns: string; hash: string; code: AuthorizationCode }): Promise<void>;
+  /** takes a code for redemption, once: a later take answers `used` */
+  takeCode(args: { ns: string; hash: string; now: number }): Promise<CodeTake>;
+  saveRefresh(args: { ns: string; hash: string; token: RefreshToken }): Promise<void>;
+  /** rotates a current refresh token of `clientId` into `next`, in one step */
+  useRefresh(args: {
+    ns: string;
+    hash: string;
+    clientId: string;
+    now: number;
+    next: { hash: string; token: RefreshToken };
+  }): Promise<RefreshUse>;
+  findRefresh(args: { ns: string; hash: string }): Promise<{ token: RefreshToken; state: RefreshState } | undefined>;
+  /** revokes a family: its refresh tokens and the access tokens issued beside them; answers how many refresh tokens it had */
+  revokeFamily(args: { ns: string; family: string }): Promise<number>;
+  /** an access token is refused from now until it expires */
+  revokeAccess(args: { ns: string; jti: string; expiresAt: number }): Promise<void>;
+  isRevoked(args: { ns: string; jti: string }): Promise<boolean>;
+}
+
 export interface Store {
   readonly kind: 'memory' | 'sqlite' | 'redis';
   /**
@@ -177,8 +290,9 @@ export interface Store {
   readonly tokens: TokenStore;
   readonly lockouts: LockoutStore;
   readonly nonces: NonceStore;
+  readonly oauth: OAuthStore;
   /**
-   * deletes expired tokens and failure rows whose lock expired, in `ns` or everywhere; at
+   * deletes expired tokens (authorization codes, refresh tokens and revocations included) and failure rows whose lock expired, in `ns` or everywhere; at
    * most `limit` rows, so one sweep's work is bounded (call again while it returns `limit`)
    */
   sweep(args: { ns?: string; now: number; limit: number }): Promise<SweepResult>;

@@ -61,6 +61,11 @@ describe("the control API for a user's spec", () => {
 
   it('lists tokens with their scopes, never their secret, and revokes them', async () => {
     const t = makeApp({ specs: [SCHEMES] });
+    // opaque tokens are kept and listed; the authorization server's JWTs (the default for this spec) are not kept
+    await t.http
+      .put('/__authmock/settings')
+      .send({ oauth: { accessTokenFormat: 'opaque' } })
+      .expect(200);
     const minted = await t.http
       .post('/__authmock/tokens')
       .send({ api: 'schemes', user: 'bob', scopes: ['admin'] })
@@ -84,6 +89,8 @@ describe("the control API for a user's spec", () => {
         builtIn: false,
       }),
       { name: 'open', file: OPEN, mount: '/', operations: 1, version: '1', openapi: '3.0.0', builtIn: false },
+      // the authorization server the schemes spec names, authmock's own
+      expect.objectContaining({ name: 'oauth-server', builtIn: true }),
     ]);
     expect(res.body[0].warnings).toContain(
       'security scheme mtls (mutualTLS) is not supported: operations that only it satisfies answer 401',

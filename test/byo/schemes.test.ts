@@ -43,9 +43,18 @@ describe("a user's spec: each scheme and location", () => {
 
   it('takes a bearer token it issued; a missing one gets a bare challenge, a bad one invalid_token (RFC 6750)', async () => {
     const t = makeApp({ specs: [SCHEMES] });
+    // the spec names an authorization server (an oauth2 scheme): its tokens are that server's JWTs (RFC 9068)
     const token = await mint(t, { user: 'alice' });
-    expect(token).toMatch(/^amk_[A-Za-z0-9_-]{43}$/);
+    expect(token).toMatch(/^eyJ[\w-]+\.[\w-]+\.[\w-]+$/);
     await t.http.get('/v1/bearer').set('Authorization', `Bearer ${token}`).expect(200);
+    // opaque tokens where the namespace asks for them
+    await t.http
+      .put('/__authmock/settings')
+      .send({ oauth: { accessTokenFormat: 'opaque' } })
+      .expect(200);
+    const opaque = await mint(t, { user: 'alice' });
+    expect(opaque).toMatch(/^amk_[A-Za-z0-9_-]{43}$/);
+    await t.http.get('/v1/bearer').set('Authorization', `Bearer ${opaque}`).expect(200);
     await t.http.get('/v1/bearer').set('Authorization', `bearer ${token}`).expect(200); // the scheme is case-insensitive
     const none = await t.http.get('/v1/bearer').expect(401);
     expect(none.headers['www-authenticate']).toBe('Bearer realm="schemes"');

@@ -67,7 +67,8 @@ describe('authmock serve <spec>', () => {
     await post(first.baseUrl, '/identities/api/users', { username: 'frank', password: 'frank-pass-1' });
     await first.stop();
     running.splice(0);
-    const second = await serve(args);
+    // the same address: the spec names an authorization server, and its JWTs name the origin that issued them
+    const second = await serve([...args, '--port', new URL(first.baseUrl).port]);
     const bearer = (t: string) => ({ authorization: `Bearer ${t}` });
     expect((await fetch(`${second.baseUrl}/v1/bearer`, { headers: bearer(kept.token) })).status).toBe(200);
     expect((await fetch(`${second.baseUrl}/v1/bearer`, { headers: bearer(gone.token) })).status).toBe(401);

@@ -75,4 +75,26 @@ describe('redact', () => {
       authorization: 'OAuth ***',
     });
   });
+
+  it('masks an OAuth form: client secret, password and code verifier whole, codes and refresh tokens to a prefix', () => {
+    const form =
+      'grant_type=authorization_code&code=Zm9vYmFyYmF6cXV4&client_id=web&client_secret=s3cr3t&code_verifier=vvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvv&password=p4ss&refresh_token=amr_abcdefghijklmnop';
+    const out = new URLSearchParams(redact('body', form, { contentType: 'application/x-www-form-urlencoded' }));
+    expect(Object.fromEntries(out)).toEqual({
+      grant_type: 'authorization_code',
+      code: 'Zm9vYm…',
+      client_id: 'web',
+      client_secret: '***',
+      code_verifier: '***',
+      password: '***',
+      refresh_token: 'amr_ab…',
+    });
+  });
+
+  it("masks the code or token a redirect's Location carries, in its query or fragment", () => {
+    const headers = redact('headers', {
+      location: 'http://localhost:3000/cb?code=Zm9vYmFyYmF6cXV4&state=s1#access_token=eyJhbGciOiJSUzI1NiJ9.e30.sig&token_type=Bearer',
+    });
+    expect(headers.location).toBe('http://localhost:3000/cb?code=Zm9vYm%E2%80%A6&state=s1#access_token=eyJhbG%E2%80%A6&token_type=***');
+  });
 });

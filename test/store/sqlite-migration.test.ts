@@ -199,3 +199,43 @@ describe('a state file of version 3 (before token scopes and claims)', () => {
     check.close();
   });
 });
+
+describe('a state file of version 4 (before the authorization servers)', () => {
+  /** A version-4 file: what this authmock writes, less the tables version 5 added. */
+  async function writeVersion4File(dir: string): Promise<void> {
+    const store = new SqliteStore(dir);
+    await store.namespaces.create({ ns: 'default', seed: [roni], seedHash: 'seed-1', now: NOW });
+    await store.tokens.save({
+      ns: 'default',
+      token: { api: 'shop', verifierHash: 'v-1', userType: 'user', userId: 'alice', issuedAt: NOW, expiresAt: null, scopes: ['read'] },
+    });
+    await store.close();
+    const raw = new Database(join(dir, 'authmock.sqlite'));
+    raw.exec('DROP TABLE oauth_keys; DROP TABLE oauth_codes; DROP TABLE oauth_refresh; DROP TABLE oauth_revoked; PRAGMA user_version = 4;');
+    raw.close();
+  }
+
+  it('gains the OAuth tables in place, every row kept, once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'authmock-v4-'));
+    dirs.push(dir);
+    await writeVersion4File(dir);
+    const notices: string[] = [];
+    const store = new SqliteStore(dir, { notice: (m) => notices.push(m) });
+    try {
+      expect(notices).toEqual([expect.stringMatching(/migrated from version 4.*every row was kept/)]);
+      expect(await store.identities.get({ ns: 'default', api: 'commerce', kind: 'customer', id: '1' })).toEqual(roni);
+      expect(await store.tokens.find({ ns: 'default', api: 'shop', id: 1 })).toMatchObject({ userId: 'alice', scopes: ['read'] });
+      await store.oauth.revokeAccess({ ns: 'default', jti: 'j1', expiresAt: NOW + 1000 });
+      expect(await store.oauth.isRevoked({ ns: 'default', jti: 'j1' })).toBe(true);
+    } finally {
+      await store.close();
+    }
+    const reopened = new SqliteStore(dir, { notice: (m) => notices.push(m) });
+    try {
+      expect(notices).toHaveLength(1);
+      expect(await reopened.oauth.isRevoked({ ns: 'default', jti: 'j1' })).toBe(true);
+    } finally {
+      await reopened.close();
+    }
+  });
+});

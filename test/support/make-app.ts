@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, expect } from 'vitest';
 import request from 'supertest';
@@ -58,7 +59,10 @@ export function makeApp(
     hooks: { onResponseViolation: (v) => violations.push(v) },
   });
   const app = lazyApp(runtime.then((r) => createApp(r, { requestLog: options.requestLog })));
-  const t: TestApp = { http: request(app), app, runtime, store, clock, config, violations };
+  // one port for the app's life (supertest would listen anew for each request): a JWT's issuer is the
+  // origin the client addressed, so a token minted on one request must verify on the next
+  const server = createServer(app).listen(0).unref(); // as supertest listens: bound at once, so its port is known now
+  const t: TestApp = { http: request(server), app, runtime, store, clock, config, violations };
   if (!options.expectViolations) open.push(t);
   return t;
 }

@@ -3,6 +3,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import type { ApiModule } from '../api-module.js';
 import type { Identity } from '../../store/store.js';
 import { specName } from '../../spec/load-spec.js';
+import type { SpecModel } from '../../spec/spec-model.js';
 import { createSpecTokens } from './token-codec.js';
 import { createSpecDialect } from './spec-dialect.js';
 import { createSpecDirectory } from './spec-directory.js';
@@ -56,7 +57,7 @@ export function createSpecModule(source: SpecSource): ApiModule {
         handlers: createBindings({ api: name, sample, ...identities.bindings }),
         tokens,
         seed,
-        directory: createSpecDirectory(name, tokens),
+        directory: createSpecDirectory(name, tokens, servesOAuth(model) ? { baseUrl: setup.baseUrl } : undefined),
         userTypes: [],
         identityKinds: specIdentityKinds(name, secrets),
         strictAnswers: false,
@@ -84,3 +85,8 @@ function describe(ids: IdentityFile, from: string | undefined): string[] {
 }
 
 const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+
+/** A spec with an oauth2 or openIdConnect scheme: its bearer tokens come from the authorization server. */
+export function servesOAuth(model: SpecModel): boolean {
+  return [...model.schemes.values()].some((s) => s.type === 'oauth2' || s.type === 'openIdConnect');
+}

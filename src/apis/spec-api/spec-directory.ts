@@ -1,5 +1,6 @@
 import type { Directory } from '../../auth/directory.js';
 import type { UserPrincipal } from '../../auth/verdict.js';
+import { createJwtCheck } from './jwt-principal.js';
 import type { TokenCodec } from '../../auth/tokens.js';
 import type { TokenRecord } from '../../store/store.js';
 import type { NamespaceView, Services } from '../../pipeline/stages.js';
@@ -35,12 +36,25 @@ export function clientPrincipal(client: SpecClient, scopes: readonly string[] = 
   };
 }
 
+/** How a spec's directory checks the JWTs of the namespace's authorization server (for its oauth2 and openIdConnect schemes). */
+export interface JwtAccess {
+  /** where the server is reached, known once it listens: its issuer is accepted too */
+  baseUrl(): string;
+}
+
 /**
  * What a user spec's verifiers look up: the tokens it issued (a user's or a client's, with
  * the scopes they were issued with), its API keys (a key of a user acts as that user with
- * the key's scopes) and its users' passwords (Basic).
+ * the key's scopes), its users' passwords (Basic) and, where it has oauth2 or
+ * openIdConnect schemes, the authorization server's JWT access tokens meant for it.
  */
-export function createSpecDirectory(api: string, codec: TokenCodec) {
+export function createSpecDirectory(api: string, codec: TokenCodec, jwtAccess?: JwtAccess) {
+  const jwtFor =
+    jwtAccess &&
+    createJwtCheck(api, jwtAccess.baseUrl, {
+      client: (client, scopes) => clientPrincipal(client, scopes),
+      user: (user, scopes, claims) => userPrincipal(user, scopes, undefined, claims),
+    });
   return (ns: NamespaceView, services: Services): Directory => {
     const ids = specIdentities(services.store, ns.name, api);
     const principalOf = async (record: TokenRecord): Promise<UserPrincipal | undefined> => {
@@ -51,8 +65,10 @@ export function createSpecDirectory(api: string, codec: TokenCodec) {
       const user = await ids.user(record.userId);
       return user && userPrincipal(user, record.scopes ?? user.scopes, record.id, record.claims);
     };
+    const jwt = jwtFor?.(ns, services);
     return {
       now: () => ns.now(),
+      ...(jwt ? { jwt } : {}),
       tokens: { codec, find: (id) => services.store.tokens.find({ ns: ns.name, api, id }), principalOf },
       async keyHolder(value, sentAs) {
         if (sentAs !== 'key') return undefined;

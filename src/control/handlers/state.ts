@@ -1,6 +1,7 @@
 import type { Handler } from '../../pipeline/stages.js';
 import type { Runtime } from '../../pipeline/runtime.js';
-import type { NamespaceRecord, NamespaceSettings } from '../../store/store.js';
+import type { NamespaceRecord, NamespaceSettings, OAuthSettings } from '../../store/store.js';
+import { oauthPolicy } from '../../auth/oauth2/server-context.js';
 import { effectiveSettings, DEFAULT_NAMESPACE } from '../../pipeline/namespaces.js';
 import { controlError } from '../control-error.js';
 
@@ -15,7 +16,12 @@ export function createStateHandlers(runtime: Runtime, onReset: (ns: string) => v
     const s = effectiveSettings(config, r.settings);
     const lifetimes: Record<string, number | null> = {};
     for (const type of runtime.apis.flatMap((a) => a.userTypes)) lifetimes[type] = s.tokenLifetimes[type] ?? null;
-    return { lockoutFailures: s.lockout.maxFailures, lockoutSeconds: s.lockout.seconds, tokenLifetimes: lifetimes };
+    return {
+      lockoutFailures: s.lockout.maxFailures,
+      lockoutSeconds: s.lockout.seconds,
+      tokenLifetimes: lifetimes,
+      oauth: oauthPolicy(s.oauth),
+    };
   };
   return {
     async resetNamespace(ctx) {
@@ -46,6 +52,7 @@ export function createStateHandlers(runtime: Runtime, onReset: (ns: string) => v
         lockoutFailures?: number | null;
         lockoutSeconds?: number | null;
         tokenLifetimes?: Record<string, number | null>;
+        oauth?: Record<keyof OAuthSettings, unknown>;
       };
       const types = new Set(runtime.apis.flatMap((a) => a.userTypes));
       const unknown = Object.keys(change.tokenLifetimes ?? {}).filter((t) => !types.has(t));
@@ -61,6 +68,15 @@ export function createStateHandlers(runtime: Runtime, onReset: (ns: string) => v
           else lifetimes[type] = seconds;
         }
         next.tokenLifetimes = lifetimes;
+      }
+      if (change.oauth) {
+        // null goes back to the default: the field is dropped
+        const oauth: Record<string, unknown> = { ...next.oauth };
+        for (const [name, value] of Object.entries(change.oauth)) {
+          if (value === null) delete oauth[name];
+          else oauth[name] = value;
+        }
+        next.oauth = oauth as OAuthSettings;
       }
       const updated = await store.namespaces.update({ ns: ctx.ns.name, settings: JSON.parse(JSON.stringify(next)) });
       return { status: 200, body: settingsOf(updated ?? current) };

@@ -4,6 +4,7 @@ import type { Runtime } from '../../pipeline/runtime.js';
 import type { TokenRecord } from '../../store/store.js';
 import { issueToken } from '../../auth/issue-token.js';
 import { controlError } from '../control-error.js';
+import { mintJwt, mintsJwt, type SpecMint } from './mint-jwt.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -18,7 +19,11 @@ interface MintInput {
   scopes?: string[];
   claims?: Record<string, unknown>;
   expiresIn?: number;
+  tamper?: SpecMint['tamper'];
 }
+
+/** A revoked JWT's id is kept this long: longer than any token the control API mints. */
+const JWT_REVOCATION_MS = 315_360_000_000;
 
 /** Tokens (issued without a login, listed without their secret, revoked) and lockouts. */
 export function createTokenHandlers(runtime: Runtime): Record<string, Handler> {
@@ -50,6 +55,13 @@ export function createTokenHandlers(runtime: Runtime): Record<string, Handler> {
       const body = ctx.body as MintInput;
       const api = apiNamed(body.api);
       await runtime.namespaces.ensure(ctx.ns.name);
+      const forSpec = body.user !== undefined || body.clientId !== undefined;
+      if (forSpec && mintsJwt(runtime, api, ctx)) return { status: 201, body: await mintJwt(ctx, api, body) };
+      if (body.tamper !== undefined && body.tamper !== 'none')
+        throw controlError(
+          'BAD_REQUEST',
+          `tamper applies to the JWT access tokens of a spec's oauth2 or openIdConnect scheme, not to ${api.name}'s tokens`,
+        );
       const who = await mintedFor(ctx, api, body);
       const token = await issueToken({
         tokens: store.tokens,
@@ -76,7 +88,14 @@ export function createTokenHandlers(runtime: Runtime): Record<string, Handler> {
     },
     async revokeToken(ctx) {
       const api = apiNamed(String(ctx.pathParams.api));
-      const id = Number(ctx.pathParams.id);
+      const raw = String(ctx.pathParams.id);
+      if (!/^[0-9]+$/.test(raw)) {
+        // a JWT's jti: refused from now on by every verifier of the namespace
+        await runtime.namespaces.ensure(ctx.ns.name);
+        await store.oauth.revokeAccess({ ns: ctx.ns.name, jti: raw, expiresAt: ctx.ns.now() + JWT_REVOCATION_MS });
+        return { status: 204, body: undefined };
+      }
+      const id = Number(raw);
       if (!(await store.tokens.revoke({ ns: ctx.ns.name, api: api.name, id })))
         throw controlError('NOT_FOUND', `no ${api.name} token with id ${id}`);
       return { status: 204, body: undefined };

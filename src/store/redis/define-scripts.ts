@@ -3,6 +3,17 @@ import { DROP_NAMESPACE, NEXT_ID, SEED_NAMESPACE, UPDATE_NAMESPACE } from './nam
 import { DELETE_IDENTITY, FIND_IDENTITY, PUT_IDENTITY } from './identity-scripts.js';
 import { REVOKE_TOKEN, REVOKE_USER_TOKENS, SAVE_TOKEN, SWEEP_TOKENS } from './token-scripts.js';
 import { CLEAR_ALL_FAILURES, CLEAR_FAILURE, RECORD_FAILURE, SWEEP_FAILURES } from './failure-scripts.js';
+import {
+  ADD_KEY,
+  EXTEND_KEY,
+  REVOKE_ACCESS,
+  REVOKE_FAMILY,
+  SAVE_CODE,
+  SAVE_REFRESH,
+  SWEEP_OAUTH,
+  TAKE_CODE,
+  USE_REFRESH,
+} from './oauth-scripts.js';
 
 /** Every Lua script of the Redis store, by the name it is called with. */
 const SCRIPTS = {
@@ -21,6 +32,15 @@ const SCRIPTS = {
   clearFailure: CLEAR_FAILURE,
   clearAllFailures: CLEAR_ALL_FAILURES,
   sweepFailures: SWEEP_FAILURES,
+  addKey: ADD_KEY,
+  extendKey: EXTEND_KEY,
+  saveCode: SAVE_CODE,
+  takeCode: TAKE_CODE,
+  saveRefresh: SAVE_REFRESH,
+  useRefresh: USE_REFRESH,
+  revokeFamily: REVOKE_FAMILY,
+  revokeAccess: REVOKE_ACCESS,
+  sweepOAuth: SWEEP_OAUTH,
 } as const;
 
 export type ScriptName = keyof typeof SCRIPTS;

@@ -32,16 +32,16 @@ end
 `;
 
 /**
- * KEYS[1..10] are a namespace's fixed keys (redis-keys.ts fixedKeysOf), KEYS[11] the set
- * of namespace names. The per-user token sets are listed in KEYS[7].
+ * KEYS are a namespace's fixed keys (redis-keys.ts fixedKeysOf), then the set of namespace
+ * names, last. The per-user token sets are listed in KEYS[7].
  */
 export const DROP_LUA = String.raw`
 local function dropNamespace(ns)
   local existed = redis.call('EXISTS', KEYS[1])
   local sets = redis.call('SMEMBERS', KEYS[7])
   for i = 1, #sets, 500 do redis.call('DEL', unpack(sets, i, math.min(i + 499, #sets))) end
-  redis.call('DEL', unpack(KEYS, 1, 10))
-  redis.call('SREM', KEYS[11], ns)
+  redis.call('DEL', unpack(KEYS, 1, #KEYS - 1))
+  redis.call('SREM', KEYS[#KEYS], ns)
   return existed
 end
 `;

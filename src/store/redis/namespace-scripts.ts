@@ -1,5 +1,8 @@
 import { DROP_LUA, IDENTITY_LUA } from './lua-helpers.js';
 
+/** a namespace's fixed keys (redis-keys.ts fixedKeysOf) and the set of names */
+const NAMESPACE_KEYS = 14;
+
 /**
  * Creates, resets or reseeds a namespace with its seed identities in one step.
  * KEYS: the namespace's fixed keys and the set of names (as DROP_LUA). ARGV: mode
@@ -8,7 +11,7 @@ import { DROP_LUA, IDENTITY_LUA } from './lua-helpers.js';
  * false when reseeding a namespace that does not exist.
  */
 export const SEED_NAMESPACE = {
-  keys: 11,
+  keys: NAMESPACE_KEYS,
   lua:
     `${IDENTITY_LUA}${DROP_LUA}` +
     String.raw`
@@ -20,7 +23,7 @@ if mode == 'reseed' then
 else
   if mode == 'reset' then dropNamespace(ns) end
   redis.call('HSET', KEYS[1], 'createdAt', ARGV[3], 'clockOffsetMs', '0', 'settings', '{}', 'seedHash', ARGV[4])
-  redis.call('SADD', KEYS[11], ns)
+  redis.call('SADD', KEYS[#KEYS], ns)
 end
 local i = 5
 while i <= #ARGV do
@@ -37,7 +40,7 @@ return redis.call('HGETALL', KEYS[1])
 
 /** KEYS and ARGV[1] (the name) as SEED_NAMESPACE; answers 1 when the namespace existed. */
 export const DROP_NAMESPACE = {
-  keys: 11,
+  keys: NAMESPACE_KEYS,
   lua: `${DROP_LUA}return dropNamespace(ARGV[1])`,
 };
 

@@ -34,6 +34,12 @@ export interface NamespaceKeys {
   failureExpiry: string;
   /** set: consumer key NUL nonce */
   nonces: string;
+  /** hash: signing keys (k:<kid> JSON, ka:<alg> active kid, kr:<kid> retiredAt, kl:<kid> longest lifetime) */
+  oauthKeys: string;
+  /** hash: codes (c:, cu:), refresh tokens (r:, rs:), families (f:), revoked access tokens (x:) */
+  oauth: string;
+  /** sorted set: the oauth fields (and retired keys, k:<kid>) scored by when they may go (for the sweep) */
+  oauthExpiry: string;
 }
 
 export function namespaceKeys(ns: string): NamespaceKeys {
@@ -50,10 +56,13 @@ export function namespaceKeys(ns: string): NamespaceKeys {
     failures: `${p}failures`,
     failureExpiry: `${p}failure-expiry`,
     nonces: `${p}nonces`,
+    oauthKeys: `${p}oauth-keys`,
+    oauth: `${p}oauth`,
+    oauthExpiry: `${p}oauth-expiry`,
   };
 }
 
-/** Every fixed key of a namespace, in the order the drop script expects them. */
+/** Every fixed key of a namespace, in the order the drop script expects them (the set of user sets seventh). */
 export function fixedKeysOf(k: NamespaceKeys): string[] {
   return [
     k.record,
@@ -66,6 +75,9 @@ export function fixedKeysOf(k: NamespaceKeys): string[] {
     k.failures,
     k.failureExpiry,
     k.nonces,
+    k.oauthKeys,
+    k.oauth,
+    k.oauthExpiry,
   ];
 }
 
