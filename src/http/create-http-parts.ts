@@ -1,5 +1,6 @@
 import type { Runtime } from '../pipeline/runtime.js';
 import type { Handler } from '../pipeline/stages.js';
+import type { RedisContext } from '../store/redis/redis-context.js';
 import type { ControlApi } from '../control/create-control-api.js';
 import { createControlApi } from '../control/create-control-api.js';
 import { createInspection, type Inspection } from './create-inspection.js';
@@ -15,6 +16,8 @@ export interface AppOptions {
   controlKey?: string;
   /** more control operations by operationId (the journal and steering add theirs) */
   controlHandlers?: Record<string, Handler>;
+  /** the state's Redis connection, when the state is Redis: the journal and steering rules are kept there too */
+  redis?: RedisContext;
 }
 
 /** What the HTTP layer shares between the dispatch and the Express app. */
@@ -38,7 +41,7 @@ export interface HttpParts {
  */
 export async function createHttpParts(runtime: Runtime, options: AppOptions = {}): Promise<HttpParts> {
   const { config, log } = runtime.services;
-  const inspection = createInspection(runtime.apis, config.journalSize ?? 1000);
+  const inspection = createInspection({ apis: runtime.apis, journalSize: config.journalSize ?? 1000, redis: options.redis });
   const controlHandlers = {
     ...createJournalHandlers(inspection.journal),
     ...createSteeringHandlers(inspection),

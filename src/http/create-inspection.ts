@@ -1,8 +1,12 @@
 import type { Operation } from '../core/types.js';
 import type { ServedApi } from '../pipeline/served-api.js';
-import { MemoryJournal } from '../journal/memory-journal.js';
+import type { RedisContext } from '../store/redis/redis-context.js';
 import type { Journal } from '../journal/journal.js';
-import { SteeringRules } from '../steering/steering-rules.js';
+import type { SteeringRules } from '../steering/steering-rules.js';
+import { MemoryJournal } from '../journal/memory-journal.js';
+import { RedisJournal } from '../journal/redis-journal.js';
+import { MemorySteeringRules } from '../steering/memory-steering-rules.js';
+import { RedisSteeringRules } from '../steering/redis-steering-rules.js';
 import { examplesOf, type ExamplesOf } from '../steering/find-examples.js';
 
 /** The journal and the steering rules of one app, and what their handlers need of the APIs. */
@@ -13,22 +17,34 @@ export interface Inspection {
   /** every mocked API's operations */
   readonly operations: readonly Operation[];
   readonly apis: readonly ServedApi[];
-  /** forgets a namespace's entries and rules (the control API's reset) */
-  clear(ns: string): void;
+  /** forgets a namespace's entries and rules (the control API's reset), on every instance that shares them */
+  clear(ns: string): Promise<void>;
+  /** stops what follows the journal */
+  close(): Promise<void>;
 }
 
-export function createInspection(apis: readonly ServedApi[], journalSize: number): Inspection {
-  const journal = new MemoryJournal(journalSize, { tokenShapes: apis.map((a) => a.tokens.shape) });
-  const rules = new SteeringRules();
+export interface InspectionOptions {
+  apis: readonly ServedApi[];
+  /** entries the journal keeps per namespace; 0: off */
+  journalSize: number;
+  /** the state's Redis connection: then the journal and the rules are kept in Redis, shared by every instance */
+  redis?: RedisContext;
+}
+
+export function createInspection({ apis, journalSize, redis }: InspectionOptions): Inspection {
+  const redaction = { tokenShapes: apis.map((a) => a.tokens.shape) };
+  const journal =
+    redis && journalSize > 0 ? new RedisJournal({ redis, size: journalSize, redaction }) : new MemoryJournal(journalSize, redaction);
+  const rules = redis ? new RedisSteeringRules({ redis }) : new MemorySteeringRules();
   return {
     journal,
     rules,
     examplesOf,
     operations: apis.flatMap((a) => a.model.operations),
     apis,
-    clear(ns) {
-      journal.clear(ns);
-      rules.clear(ns);
+    async clear(ns) {
+      await Promise.all([journal.clear({ ns }), rules.clear({ ns })]);
     },
+    close: () => journal.close(),
   };
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestInput, WireResponse } from '../core/types.js';
+import type { RandomSource, RequestInput, WireResponse } from '../core/types.js';
 import type { ServedApi } from '../pipeline/served-api.js';
 import type { NamespaceView } from '../pipeline/stages.js';
 import type { Runtime } from '../pipeline/runtime.js';
@@ -8,11 +8,13 @@ import { NamespaceLimitError } from '../pipeline/namespaces.js';
 import { isStoreUnavailable } from '../store/store-unavailable.js';
 import { runRequest, renderStandalone } from '../pipeline/run-request.js';
 import type { Trace } from '../pipeline/trace.js';
+import type { Steer } from '../pipeline/steer.js';
 import { recordExchange } from '../journal/record-exchange.js';
 import { createSteer } from '../steering/create-steer.js';
 import { applyFault, pickDelay, sleep } from '../steering/apply-fault.js';
 import { readBody } from './read-body.js';
 import { sendProblem } from './send-problem.js';
+import { createInstanceName } from './instance-name.js';
 
 /** Where a request goes once its namespace and API are known. */
 export interface ApiRoute {
@@ -43,6 +45,7 @@ export function createServeApi(runtime: Runtime, inspection: Inspection): ServeA
   const { services, hooks, memo } = runtime;
   const { config, log } = services;
   const { journal } = inspection;
+  const instance = createInstanceName(config.instanceName, runtime.address);
 
   return async function serveApi(req: IncomingMessage, res: ServerResponse, route: ApiRoute): Promise<void> {
     const { api, path, url, q, started, mocked } = route;
@@ -61,7 +64,7 @@ export function createServeApi(runtime: Runtime, inspection: Inspection): ServeA
       const read = await readBody(req, config.bodyLimit);
       // The client went away mid-upload: nobody to answer, nothing worth more than a debug line.
       if (read.kind === 'aborted') return void log.debug({ method: req.method, path, err: read.error.message }, 'upload aborted');
-      const steer = mocked ? createSteer(inspection.rules, req.headers.prefer, services.random) : undefined;
+      const steer = mocked ? await steerFor(inspection, ns, req.headers.prefer, services.random) : undefined;
       const outcome: { wire: WireResponse; trace?: Trace } =
         read.kind === 'too-large'
           ? { wire: renderStandalone(api, api.dialect.bodyTooLarge(config.bodyLimit)), trace: undefined }
@@ -73,9 +76,11 @@ export function createServeApi(runtime: Runtime, inspection: Inspection): ServeA
       if (delay) await sleep(delay);
       if (mocked && journal.size > 0) {
         const body = read.kind === 'ok' ? read.body : undefined;
-        // The journal is a window on the traffic: a failure to record is logged, never answered.
+        // Answered only once the journal keeps the entry (Redis acknowledged it): a crash
+        // of this instance loses no entry of a request it answered. The journal is a
+        // window on the traffic: a failure to record is logged, never answered.
         try {
-          recordExchange(journal, {
+          await recordExchange(journal, {
             api,
             apis: runtime.apis,
             trace,
@@ -83,11 +88,14 @@ export function createServeApi(runtime: Runtime, inspection: Inspection): ServeA
             body,
             wire,
             ns: ns.name,
+            instance: instance(),
             time: ns.now(),
             durationMs: performance.now() - started,
           });
         } catch (err) {
-          log.error({ err: (err as Error).message, path }, 'journal could not record a request');
+          // Redis away: said once when it went (connect-redis.ts), not for every request
+          const level = isStoreUnavailable(err) ? 'debug' : 'error';
+          log[level]({ err: (err as Error).message, path }, 'journal could not record a request');
         }
       }
       if (steered?.fault) return applyFault(res, wire, steered.fault);
@@ -106,6 +114,20 @@ export function createServeApi(runtime: Runtime, inspection: Inspection): ServeA
       res.writeHead(wire.status, wire.headers).end(wire.payload);
     }
   };
+}
+
+/**
+ * Steering for a mocked API's request: the namespace's rules (a copy, while its version
+ * holds) and the Prefer header; undefined when neither could steer it.
+ */
+async function steerFor(
+  inspection: Inspection,
+  ns: NamespaceView,
+  prefer: string | string[] | undefined,
+  random: RandomSource,
+): Promise<Steer | undefined> {
+  const rules = await inspection.rules.active({ ns: ns.name, now: ns.now(), version: ns.version });
+  return createSteer({ rules, store: inspection.rules, prefer, random });
 }
 
 /** The namespace's view, or the refusal of a new one past --max-namespaces. */

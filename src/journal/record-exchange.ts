@@ -17,18 +17,23 @@ export interface Exchange {
   body?: Buffer;
   wire: WireResponse;
   ns: string;
+  /** the instance that served it */
+  instance: string;
   time: number;
   durationMs: number;
 }
 
 /**
- * One exchange into the journal: raw pieces only (redaction happens when read), so the
- * cost on every request is an object or two. Returns the record (the request log reads it).
+ * One exchange into the journal: raw pieces only (the memory journal redacts when read),
+ * so the cost on every request is an object or two. Settles with the record (the request
+ * log reads it) once the journal keeps it for good (Redis acknowledged it).
  */
-export function recordExchange(journal: Journal, x: Exchange): JournalRecord {
+export async function recordExchange(journal: Journal, x: Exchange): Promise<JournalRecord> {
   const { trace, input, wire } = x;
   const payload = typeof wire.payload === 'string' ? wire.payload : `(${wire.payload.length} bytes)`;
+  const auth = judgeAuth(x);
   const record: JournalRecord = {
+    instance: x.instance,
     time: x.time,
     method: input.method,
     path: input.path,
@@ -36,7 +41,8 @@ export function recordExchange(journal: Journal, x: Exchange): JournalRecord {
     api: x.api.name,
     operationId: trace?.op?.operationId,
     principal: readPrincipal(trace),
-    auth: judgeAuth(x, journal),
+    // a token the store does not know may be one this journal saw revoked (one read of the journal, rare)
+    auth: auth.outcome === 'unknown' && auth.tokenId !== undefined ? await findRevocation(journal, x.ns, auth) : auth,
     permission: trace?.permission ?? { outcome: 'not-checked' },
     status: wire.status,
     durationMs: Math.round(x.durationMs * 100) / 100,
@@ -46,7 +52,7 @@ export function recordExchange(journal: Journal, x: Exchange): JournalRecord {
   if (!trace?.op) record.nearest = () => findNearest(x.api.model.operations, input.method, input.path);
   if (trace?.steered) record.steered = trace.steered;
   if (trace?.invalid) record.invalid = trace.invalid;
-  journal.record(x.ns, record);
+  await journal.record({ ns: x.ns, record });
   return record;
 }
 
@@ -61,11 +67,10 @@ function readPrincipal(trace: Trace | undefined): PrincipalInfo {
   return p?.kind === 'user' ? { kind: 'user', userType: p.userType, id: p.userId } : { kind: 'guest' };
 }
 
-function judgeAuth(x: Exchange, journal: Journal): AuthInfo {
+function judgeAuth(x: Exchange): AuthInfo {
   const auth = x.trace?.auth ?? { outcome: 'none' as const };
   if (auth.outcome === 'refused') return { ...auth, detail: `OAuth 1.0a request refused (${x.wire.status}; the answer says why)` };
   if (auth.outcome === 'malformed' && auth.tokenPrefix) return findOtherApi(x, auth);
-  if (auth.outcome === 'unknown' && auth.tokenId !== undefined) return findRevocation(journal, x.ns, auth);
   return auth;
 }
 
@@ -89,8 +94,8 @@ function presentedTokens(input: RequestInput): string[] {
  * A token the store no longer knows that this journal saw working was revoked: said so,
  * with when and by which operation when the journal saw that too.
  */
-function findRevocation(journal: Journal, ns: string, auth: AuthInfo): AuthInfo {
-  const recent = journal.list(ns, { limit: 200 });
+async function findRevocation(journal: Journal, ns: string, auth: AuthInfo): Promise<AuthInfo> {
+  const recent = await journal.list({ ns, filter: { limit: 200 } });
   const seen = recent.find((e) => e.auth.tokenId === auth.tokenId && e.auth.outcome === 'ok' && e.principal.kind === 'user');
   if (!seen) return auth;
   const who = seen.principal;

@@ -14,6 +14,19 @@ const MASK = '***';
 export interface RedactOptions {
   /** the shapes of every API's tokens: such a string is masked wherever it appears */
   tokenShapes?: readonly RegExp[];
+  /** the shapes compiled to find a token inside text (prepareRedaction); made per call when absent */
+  tokenFinders?: readonly RegExp[];
+}
+
+/** Options whose token finders are compiled once, for a caller that redacts on every request. */
+export function prepareRedaction(options: RedactOptions): RedactOptions {
+  return { ...options, tokenFinders: (options.tokenShapes ?? []).map(toFinder) };
+}
+
+/** A token shape (anchored) as a pattern that finds such tokens standing alone inside text. */
+function toFinder(shape: RegExp): RegExp {
+  const inner = shape.source.replace(/^\^/, '').replace(/\$$/, '');
+  return new RegExp(`(?<![A-Za-z0-9_-])${inner}(?![A-Za-z0-9_-])`, 'g');
 }
 
 export type RedactPlace = 'headers' | 'query' | 'body';
@@ -59,9 +72,8 @@ const prefixOf = (token: string) => (token.length <= PREFIX ? MASK : `${token.sl
 
 function maskTokensIn(text: string, options: RedactOptions): string {
   let out = text;
-  for (const shape of options.tokenShapes ?? []) {
-    const inner = shape.source.replace(/^\^/, '').replace(/\$$/, '');
-    out = out.replace(new RegExp(`(?<![A-Za-z0-9_-])${inner}(?![A-Za-z0-9_-])`, 'g'), (t) => prefixOf(t));
+  for (const finder of options.tokenFinders ?? (options.tokenShapes ?? []).map(toFinder)) {
+    out = out.replace(finder, (t) => prefixOf(t));
   }
   return out;
 }

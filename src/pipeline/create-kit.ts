@@ -37,11 +37,12 @@ export function createKit({ api, req, ns, services, trace, steer }: KitParts): K
     respondAs(format) {
       trace.format = format;
     },
-    route(path, scope) {
+    async route(path, scope) {
       const match = api.router.match(req.method, path);
       if (match.kind !== 'found') return match;
       trace.op = match.op;
-      plan = steer?.({
+      if (!steer) return match;
+      plan = await steer({
         api: api.name,
         routed: { op: match.op, pathParams: match.params, scope },
         req,
@@ -94,7 +95,7 @@ export function createKit({ api, req, ns, services, trace, steer }: KitParts): K
       return { ...authorized, ...result };
     },
     async answer(validated) {
-      const steered = plan?.instead(validated.principal);
+      const steered = await plan?.instead(validated.principal);
       if (steered) {
         trace.steered = plan!.steered;
         return steered;

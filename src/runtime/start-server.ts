@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Config } from '../config.js';
 import type { Logger } from '../log/create-logger.js';
-import { openStoreAsync } from '../store/open-store.js';
+import { openState } from '../store/open-store.js';
 import { createRuntime, type Runtime } from './create-runtime.js';
 import { createLogger } from '../log/create-logger.js';
 import { createHttpParts } from '../http/create-http-parts.js';
@@ -37,12 +37,14 @@ export async function startServer(config: Config, options: { reset?: boolean; lo
   checkSpecsDir(config);
   const log = options.log ?? createLogger(config.logLevel);
   // a Redis state connects here, and names the URL (not its password) when it cannot
-  const store = await openStoreAsync(config.state, { notice: (message) => log.warn(message) });
+  const { store, redis } = await openState(config.state, { notice: (message) => log.warn(message) });
   try {
     if (options.reset) await store.reset();
     const runtime = await createRuntime({ config, store, log, modules: selectModules(config) });
     const control = resolveControlKey(config.host, config.controlKey, runtime.services.random);
-    const server = createHttpServer(runtime, withLazyExpress(await createHttpParts(runtime, { controlKey: control.key })), {
+    // on Redis the journal and the steering rules are kept there too, shared by every instance
+    const parts = await createHttpParts(runtime, { controlKey: control.key, redis });
+    const server = createHttpServer(runtime, withLazyExpress(parts), {
       maxConnections: config.maxConnections,
     });
     await listen(server, config);
@@ -56,7 +58,13 @@ export async function startServer(config: Config, options: { reset?: boolean; lo
     const close = () =>
       (closed ??= new Promise<void>((resolve) => {
         sweeper.stop();
-        server.close(() => void store.close().then(resolve, resolve));
+        server.close(
+          () =>
+            void parts.inspection
+              .close()
+              .then(() => store.close())
+              .then(resolve, resolve),
+        );
         server.closeAllConnections();
       }));
     return { server, runtime, url, port, controlKey: control.key, controlKeyGenerated: control.generated, close };
