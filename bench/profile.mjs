@@ -2,6 +2,8 @@
 // CPU profile of authmock under the benchmark's load, one endpoint at a time:
 //   node bench/profile.mjs [me|token|login|startup ...]   (default: me token login startup)
 // Env: PROFILE_SERVER=express profiles bench/bare-express.mjs instead (the per-request budget),
+//      PROFILE_STATE (the --state: a redis:// URL profiles authmock on Redis; default a temp SQLite directory),
+//      PROFILE_ARGS (more flags, space-separated, e.g. `--journal-size 0`),
 //      PROFILE_SECONDS (8), PROFILE_TOP (25), BENCH_CONNECTIONS (50), PROFILE_KEEP=1 keeps the
 // .cpuprofile files (open them in Chrome DevTools > Performance). Run `npm run build` first.
 // Load goes to 127.0.0.1 only; every child is killed at the end.
@@ -140,7 +142,17 @@ async function profileStartup() {
 /** authmock with its defaults, or the bare Express app with PROFILE_SERVER=express. */
 function serverArgs(port) {
   if (process.env.PROFILE_SERVER === 'express') return ['bench/bare-express.mjs', '--port', String(port)];
-  return ['bin/authmock.js', 'serve', '--port', String(port), '--state', tempDir(), '--log-level', 'info'];
+  return [
+    'bin/authmock.js',
+    'serve',
+    '--port',
+    String(port),
+    '--state',
+    process.env.PROFILE_STATE ?? tempDir(),
+    '--log-level',
+    'info',
+    ...(process.env.PROFILE_ARGS ? process.env.PROFILE_ARGS.split(' ') : []),
+  ];
 }
 
 /** Where a profile goes: a temp dir removed at the end, or kept with PROFILE_KEEP=1. */

@@ -2,11 +2,17 @@
 // `npm run bench`: authmock against `prism mock` of the same specs, a bare Express 5 app
 // and a bare node:http server (both answering constants), same load (autocannon as a library, 50 connections, warm-up discarded, rounds
 // alternating the servers), plus start-up time and memory. 127.0.0.1 only, bounded in time.
-// Env: BENCH_ROUNDS (3), BENCH_WARMUP (3 s), BENCH_DURATION (10 s), BENCH_STARTS (5),
+// Env: BENCH_ROUNDS (3), BENCH_WARMUP (3 s), BENCH_DURATION (10 s), BENCH_STARTS (5; 0 skips start-up),
 //      BENCH_CONNECTIONS (50), BENCH_PRISM_SILENT (1: also measure `prism mock -v silent`; 0: skip),
 //      BENCH_REDIS (1: also authmock on a local redis-server, one and two instances; 0: skip),
-//      BENCH_ONLY (comma-separated server keys, e.g. authmock,authmockRedis,authmockRedis2; authmock is always in),
+//      BENCH_ONLY (comma-separated server keys, e.g. authmock,authmockNoJournal,authmockRedis,authmockRedisNoJournal,authmockRedis2;
+//      authmock is always in), BENCH_ENDPOINTS (comma-separated endpoint keys: me,token,login; default all),
 //      BENCH_OUT (directory for results.json and results.svg; default bench/).
+// Paired servers (a server and the same one without its journal) are measured back to back in every
+// round, in alternating order, and their cost is the median of the rounds' ratios: the noise of a
+// busy machine moves both alike. The Redis ÷ SQLite ratios are medians of the rounds' ratios too.
+// Each run also records the CPU time the server's processes (and Redis, for a Redis server) spent per
+// request: what a request costs, which other processes on the machine disturb less than req/s.
 // Writes bench/results.json and its chart bench/results.svg; prints a table and its markdown version. Exit status 1 when
 // a server fails to start or to answer the verification requests, or when the measured
 // load got any non-2xx answer or error (those counts are in the table). A missed target
@@ -21,6 +27,7 @@ import { fileURLToPath } from 'node:url';
 import {
   HOST,
   cleanup,
+  cpuMsOf,
   freePort,
   installCleanupHandlers,
   median,
@@ -43,7 +50,7 @@ const env = (name, fallback) => {
 const ROUNDS = Math.max(1, Math.round(env('BENCH_ROUNDS', 3)));
 const WARMUP = env('BENCH_WARMUP', 3);
 const DURATION = Math.max(1, env('BENCH_DURATION', 10));
-const STARTS = Math.max(1, Math.round(env('BENCH_STARTS', 5)));
+const STARTS = Math.round(env('BENCH_STARTS', 5));
 const CONNECTIONS = Math.max(1, Math.round(env('BENCH_CONNECTIONS', 50)));
 const PRISM_SILENT = env('BENCH_PRISM_SILENT', 1) !== 0;
 const REDIS_SERVER = '/usr/bin/redis-server';
@@ -51,7 +58,7 @@ const WITH_REDIS = env('BENCH_REDIS', 1) !== 0 && existsSync(REDIS_SERVER);
 const ONLY = process.env.BENCH_ONLY ? new Set(['authmock', ...process.env.BENCH_ONLY.split(',').map((s) => s.trim())]) : undefined;
 const OUT_DIR = process.env.BENCH_OUT ? resolve(process.env.BENCH_OUT) : undefined;
 /** the redis-server the Redis columns share, started in main() */
-const redis = { url: '' };
+const redis = { url: '', pid: 0 };
 
 const AUTHMOCK_BIN = join(ROOT, 'bin', 'authmock.js');
 const PRISM_BIN = join(ROOT, 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js'); // node_modules/.bin/prism -> this
@@ -63,7 +70,7 @@ const SOCIAL_SPEC = join(ROOT, 'specs', 'social.openapi.yaml');
 const CUSTOMER = { username: 'roni_cost@example.com', password: 'roni_cost3@example.com' };
 const SOCIAL = { username: 'jane.doe', password: 'jane-password-1', apiKey: 'demo-mobile-app', secretKey: 'demo-mobile-secret' };
 
-const ENDPOINTS = [
+const ALL_ENDPOINTS = [
   { key: 'me', label: 'GET /customers/me', api: 'commerce', method: 'GET', path: '/V1/customers/me', status: 200 },
   {
     key: 'token',
@@ -84,6 +91,11 @@ const ENDPOINTS = [
     status: 201,
   },
 ];
+
+const ONLY_ENDPOINTS = process.env.BENCH_ENDPOINTS ? new Set(process.env.BENCH_ENDPOINTS.split(',').map((s) => s.trim())) : undefined;
+const ENDPOINTS = ONLY_ENDPOINTS ? ALL_ENDPOINTS.filter((e) => ONLY_ENDPOINTS.has(e.key)) : ALL_ENDPOINTS;
+// the servers verify() asks for a token first: the token endpoint is always known
+const TOKEN_ENDPOINT = ALL_ENDPOINTS.find((e) => e.key === 'token');
 
 // Prism mocks the spec's `paths` as they are: it does not prepend the `servers` path
 // (`{base_url}/rest`), so its commerce routes are /V1/... (/rest/V1/... is a 404
@@ -119,6 +131,19 @@ const ALL_SERVERS = [
           commercePrefix: '/rest',
           start: (p) => [
             { api: 'both', direct: true, args: [AUTHMOCK_BIN, 'serve', '--port', p, '--state', redis.url, '--log-level', 'info'] },
+          ],
+        },
+        {
+          // the journal in Redis costs a write per request: the same server without it shows how much (at most 10 % on GET me)
+          key: 'authmockRedisNoJournal',
+          label: 'authmock on Redis --journal-size 0',
+          commercePrefix: '/rest',
+          start: (p) => [
+            {
+              api: 'both',
+              direct: true,
+              args: [AUTHMOCK_BIN, 'serve', '--port', p, '--state', redis.url, '--log-level', 'info', '--journal-size', '0'],
+            },
           ],
         },
         {
@@ -173,6 +198,23 @@ const ALL_SERVERS = [
   },
 ];
 const SERVERS = ONLY ? ALL_SERVERS.filter((s) => ONLY.has(s.key)) : ALL_SERVERS;
+
+/** A server with its journal, and the same server without it: measured back to back, in alternating order. */
+const JOURNAL_PAIRS = [
+  { what: 'SQLite', on: 'authmock', off: 'authmockNoJournal' },
+  { what: 'Redis', on: 'authmockRedis', off: 'authmockRedisNoJournal' },
+];
+
+/** The servers of one round, in its order: the servers rotate, each journal pair stays together, its order alternating. */
+function roundOrder(servers, round) {
+  const partnerOf = new Map(JOURNAL_PAIRS.map((p) => [p.on, p.off]));
+  const partners = new Set(JOURNAL_PAIRS.filter((p) => servers.some((s) => s.def.key === p.on)).map((p) => p.off));
+  const units = servers
+    .filter((s) => !partners.has(s.def.key))
+    .map((s) => [s, ...servers.filter((o) => o.def.key === partnerOf.get(s.def.key))]);
+  const rotated = units.map((_, i) => units[(i + round) % units.length]);
+  return rotated.flatMap((unit) => (round % 2 ? [...unit].reverse() : unit));
+}
 
 const PROBE_PATH = '/V1/directory/countries'; // on the commerce API, behind its prefix
 
@@ -239,8 +281,7 @@ function targetFor(server, ep, bearer) {
 
 /** One real request per endpoint; checks status and the body's shape. Throws on anything wrong. */
 async function verify(server) {
-  const tokenEp = ENDPOINTS.find((e) => e.key === 'token');
-  const t = targetFor(server, tokenEp);
+  const t = targetFor(server, TOKEN_ENDPOINT);
   const res = await fetch(t.url, { method: t.method, headers: t.headers, body: t.body });
   const token = await res.json().catch(() => undefined);
   if (res.status !== 200 || typeof token !== 'string')
@@ -350,13 +391,16 @@ async function main() {
       direct: true,
     });
     redis.url = `redis://${HOST}:${port}/0`;
+    redis.pid = child.pid;
     for (let t0 = performance.now(); !(await probeRedis(port)); await sleep(20)) {
       if (child.exitCode !== null || performance.now() - t0 > 10_000) throw new Error(`redis-server did not start:\n${child.stderrTail}`);
     }
   }
 
   // ---- start-up: spawn to first 200, median of STARTS, servers interleaved --------------
-  const startupDefs = SERVERS.filter((s) => s.key !== 'prismSilent' && s.key !== 'authmockNoJournal' && !s.key.startsWith('authmockRedis'));
+  const startupDefs = STARTS
+    ? SERVERS.filter((s) => s.key !== 'prismSilent' && s.key !== 'authmockNoJournal' && !s.key.startsWith('authmockRedis'))
+    : [];
   const startup = Object.fromEntries(startupDefs.map((s) => [s.key, []]));
   for (let i = 0; i < STARTS; i++) {
     for (const def of startupDefs) {
@@ -384,14 +428,18 @@ async function main() {
   // ---- load: rounds alternate the server order ------------------------------------------
   const runs = {}; // `${server}/${endpoint}` -> [round results]
   for (let round = 0; round < ROUNDS; round++) {
-    const order = servers.map((_, i) => servers[(i + round) % servers.length]);
+    const order = roundOrder(servers, round);
     for (const ep of ENDPOINTS) {
       for (const s of order) {
         const target = s.targets[ep.key];
         if (WARMUP > 0) await loadServer(s, target, WARMUP);
+        const pids = [...s.procs.map((p) => p.child.pid), ...(s.def.key.startsWith('authmockRedis') ? [redis.pid] : [])];
+        const cpuMs = () => pids.reduce((sum, pid) => sum + cpuMsOf(pid), 0);
+        const cpu0 = cpuMs();
         const r = await loadServer(s, target, DURATION);
         const row = {
           reqPerSec: r.requests.average,
+          cpuUsPerReq: ((cpuMs() - cpu0) * 1000) / r.requests.total,
           p50: r.latency.p50,
           p99: r.latency.p99,
           total: r.requests.total,
@@ -419,6 +467,7 @@ async function main() {
         server: s.def.key,
         endpoint: ep.key,
         reqPerSec: median(rs.map((r) => r.reqPerSec)),
+        cpuUsPerReq: median(rs.map((r) => r.cpuUsPerReq)),
         p50: median(rs.map((r) => r.p50)),
         p99: median(rs.map((r) => r.p99)),
         non2xx: rs.reduce((a, r) => a + r.non2xx, 0),
@@ -428,6 +477,12 @@ async function main() {
     }
   }
   const rps = (server, ep) => summary[`${server}/${ep}`]?.reqPerSec;
+  /** the median of the rounds' ratios a ÷ b: each round's two measurements were taken close together */
+  const paired = (a, b, ep, of = 'reqPerSec') => {
+    const ra = runs[`${a}/${ep}`];
+    const rb = runs[`${b}/${ep}`];
+    return ra && rb ? median(ra.map((r, i) => r[of] / rb[i][of])) : NaN;
+  };
   const ratios = {};
   for (const ep of ENDPOINTS) {
     ratios[ep.key] = {
@@ -435,11 +490,17 @@ async function main() {
       vsPrismSilent: PRISM_SILENT ? rps('authmock', ep.key) / rps('prismSilent', ep.key) : undefined,
       vsExpress: rps('authmock', ep.key) / rps('express', ep.key),
       vsNode: rps('authmock', ep.key) / rps('node', ep.key),
-      // issue #13: authmock on Redis against authmock on SQLite, and two instances on one Redis against one
-      redisVsSqlite: rps('authmockRedis', ep.key) / rps('authmock', ep.key),
-      twoVsOneOnRedis: rps('authmockRedis2', ep.key) / rps('authmockRedis', ep.key),
+      // issues #13 and #29: authmock on Redis against authmock on SQLite, and two instances on one Redis against one
+      redisVsSqlite: paired('authmockRedis', 'authmock', ep.key),
+      twoVsOneOnRedis: paired('authmockRedis2', 'authmockRedis', ep.key),
+      // what the journal costs: journal-off ÷ on − 1, per round, the pair measured back to back
+      journalCost: Object.fromEntries(JOURNAL_PAIRS.map((p) => [p.what, paired(p.off, p.on, ep.key) - 1])),
+      // the same in CPU time per request (the Redis server's included): journal-on ÷ off − 1, and SQLite ÷ Redis
+      journalCostCpu: Object.fromEntries(JOURNAL_PAIRS.map((p) => [p.what, paired(p.on, p.off, ep.key, 'cpuUsPerReq') - 1])),
+      redisVsSqliteCpu: paired('authmock', 'authmockRedis', ep.key, 'cpuUsPerReq'),
     };
   }
+  const ratioOf = (ep, key) => ratios[ep]?.[key] ?? NaN;
   const mem = (s, which) => s.map((m) => m[which]);
   const memory = Object.fromEntries(
     servers.map((s) => [s.def.key, { processes: s.procs.map((p) => p.api), idleMB: mem(s.idle, 'rssMB'), peakMB: mem(s.peak, 'hwmMB') }]),
@@ -449,39 +510,48 @@ async function main() {
   );
 
   const FLOORS = [
-    { what: 'authmock/Prism GET me', value: ratios.me.vsPrism, floor: 3.0, kind: 'min' },
-    { what: 'authmock/Prism customer token', value: ratios.token.vsPrism, floor: 2.5, kind: 'min' },
-    { what: 'authmock/Prism social login', value: ratios.login.vsPrism, floor: 2.5, kind: 'min' },
-    { what: 'authmock/bare Express GET me', value: ratios.me.vsExpress, floor: 1.6, kind: 'min' },
-    { what: 'authmock/bare Express customer token', value: ratios.token.vsExpress, floor: 1.4, kind: 'min' },
-    { what: 'authmock/bare Express social login', value: ratios.login.vsExpress, floor: 1.4, kind: 'min' },
-    { what: 'authmock/bare node:http GET me', value: ratios.me.vsNode, floor: 0.35, kind: 'min' },
+    { what: 'authmock/Prism GET me', value: ratioOf('me', 'vsPrism'), floor: 3.0, kind: 'min' },
+    { what: 'authmock/Prism customer token', value: ratioOf('token', 'vsPrism'), floor: 2.5, kind: 'min' },
+    { what: 'authmock/Prism social login', value: ratioOf('login', 'vsPrism'), floor: 2.5, kind: 'min' },
+    { what: 'authmock/bare Express GET me', value: ratioOf('me', 'vsExpress'), floor: 1.6, kind: 'min' },
+    { what: 'authmock/bare Express customer token', value: ratioOf('token', 'vsExpress'), floor: 1.4, kind: 'min' },
+    { what: 'authmock/bare Express social login', value: ratioOf('login', 'vsExpress'), floor: 1.4, kind: 'min' },
+    { what: 'authmock/bare node:http GET me', value: ratioOf('me', 'vsNode'), floor: 0.35, kind: 'min' },
     ...(WITH_REDIS
       ? [
-          { what: 'authmock on Redis ÷ on SQLite, GET me', value: ratios.me.redisVsSqlite, floor: 0.7, kind: 'min' },
-          { what: 'authmock on Redis ÷ on SQLite, customer token', value: ratios.token.redisVsSqlite, floor: 0.6, kind: 'min' },
-          { what: 'authmock on Redis ÷ on SQLite, social login', value: ratios.login.redisVsSqlite, floor: 0.6, kind: 'min' },
+          { what: 'authmock on Redis ÷ on SQLite, GET me', value: ratioOf('me', 'redisVsSqlite'), floor: 0.8, kind: 'min' },
+          { what: 'authmock on Redis ÷ on SQLite, customer token', value: ratioOf('token', 'redisVsSqlite'), floor: 0.7, kind: 'min' },
+          { what: 'authmock on Redis ÷ on SQLite, social login', value: ratioOf('login', 'redisVsSqlite'), floor: 0.7, kind: 'min' },
         ]
       : []),
-    {
-      what: 'journal cost on GET me (journal-off ÷ on − 1)',
-      value: rps('authmockNoJournal', 'me') / rps('authmock', 'me') - 1,
+    ...JOURNAL_PAIRS.filter((p) => p.what === 'SQLite' || WITH_REDIS).map((p) => ({
+      what: `journal cost on GET me, ${p.what} (journal-off ÷ on − 1, paired rounds)`,
+      value: ratios.me?.journalCost[p.what] ?? NaN,
       floor: 0.1,
       kind: 'max',
-    },
-    { what: 'authmock start-up (ms, median)', value: startupMs.authmock.median, floor: 250, kind: 'max' },
+    })),
+    { what: 'authmock start-up (ms, median)', value: startupMs.authmock?.median ?? NaN, floor: 250, kind: 'max' },
     { what: 'authmock idle RSS (MB)', value: memory.authmock.idleMB[0], floor: 80, kind: 'max' },
     { what: 'authmock peak RSS under load (MB)', value: memory.authmock.peakMB[0], floor: 130, kind: 'max' },
   ].map((t) => ({ ...t, met: t.kind === 'min' ? t.value >= t.floor : t.value <= t.floor }));
 
   // ---- tables -----------------------------------------------------------------------------
-  const loadHeader = ['server', 'endpoint', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx/errors', 'authmock ÷ this'];
+  const loadHeader = ['server', 'endpoint', 'req/s', 'p50 ms', 'p99 ms', 'CPU µs/req', 'non-2xx/errors', 'authmock ÷ this'];
   const loadRows = [];
   for (const ep of ENDPOINTS) {
     for (const s of servers) {
       const r = summary[`${s.def.key}/${ep.key}`];
       const ratio = s.def.key === 'authmock' ? '' : fmt2(rps('authmock', ep.key) / r.reqPerSec);
-      loadRows.push([s.def.label, ep.label, fmtInt(r.reqPerSec), fmt1(r.p50), fmt1(r.p99), `${r.non2xx}/${r.errors}`, ratio]);
+      loadRows.push([
+        s.def.label,
+        ep.label,
+        fmtInt(r.reqPerSec),
+        fmt1(r.p50),
+        fmt1(r.p99),
+        fmtInt(r.cpuUsPerReq),
+        `${r.non2xx}/${r.errors}`,
+        ratio,
+      ]);
     }
   }
   const memCell = (arr) => arr.map((x) => Math.round(x)).join(' + ');
@@ -500,6 +570,23 @@ async function main() {
     `${t.kind === 'min' ? '≥' : '≤'} ${t.floor}`,
     t.met ? 'yes' : 'NO',
   ]);
+  // what a second instance adds is reported, with no floor (two cores: both compete with Redis and the load),
+  // and the ratios again in CPU time per request, which the machine's other work disturbs less
+  if (WITH_REDIS) {
+    for (const ep of ENDPOINTS)
+      targetRows.push([`two instances ÷ one on Redis, ${ep.label}`, fmt2(ratioOf(ep.key, 'twoVsOneOnRedis')), '', '']);
+    for (const ep of ENDPOINTS) {
+      targetRows.push([
+        `CPU per request: on SQLite ÷ on Redis (Redis's own included), ${ep.label}`,
+        fmt2(ratioOf(ep.key, 'redisVsSqliteCpu')),
+        '',
+        '',
+      ]);
+    }
+  }
+  for (const p of JOURNAL_PAIRS.filter((pair) => pair.what === 'SQLite' || WITH_REDIS)) {
+    targetRows.push([`CPU per request: journal cost on GET me, ${p.what} (on ÷ off − 1)`, fmt2(ratios.me?.journalCostCpu[p.what]), '', '']);
+  }
 
   const plain = (header, rows, right) => {
     const all = [header, ...rows];
@@ -516,22 +603,23 @@ async function main() {
 
   const caption =
     `${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, ${started.toISOString().slice(0, 10)}; autocannon ${CONNECTIONS} connections, ` +
-    `${DURATION} s after a ${WARMUP} s warm-up, median of ${ROUNDS} round(s) alternating the servers, 127.0.0.1. ` +
+    `${DURATION} s after a ${WARMUP} s warm-up, median of ${ROUNDS} round(s) alternating the servers, 127.0.0.1; ` +
+    `the ratios between authmock's variants are medians of each round's ratio, a server and its journal-off twin measured back to back. ` +
     `authmock with its defaults (SQLite state, request and response validation, log level info). Prism 5.14.2 needs one process per spec; ` +
     `its log goes to /dev/null. Start-up: spawn to first 200 on GET /rest/V1/directory/countries, median of ${STARTS} ` +
     `(authmock's first start may compile the specs and fill its cache in .authmock/cache; later starts read it).` +
     (WITH_REDIS
-      ? ` authmock on Redis: --state redis:// on a local redis-server with Redis's defaults (no AOF); ×2: two authmock processes on that Redis, ` +
+      ? ` authmock on Redis: --state redis:// on a local redis-server with Redis's defaults (no AOF), its journal in Redis too; ×2: two authmock processes on that Redis, ` +
         `the connections split between them and their req/s summed (both processes, Redis and autocannon share the ${machine.cores} cores).`
       : '');
 
-  console.log('\n' + plain(loadHeader, loadRows, [2, 3, 4, 5, 6]));
+  console.log('\n' + plain(loadHeader, loadRows, [2, 3, 4, 5, 6, 7]));
   console.log('\n' + plain(resHeader, resRows, [1, 2, 3, 4]));
   console.log('\n' + plain(targetHeader, targetRows, [1]));
   const md = [
     caption,
     '',
-    markdown(loadHeader, loadRows, [2, 3, 4, 5, 6]),
+    markdown(loadHeader, loadRows, [2, 3, 4, 5, 6, 7]),
     '',
     markdown(resHeader, resRows, [1, 2, 3, 4]),
     '',

@@ -1,5 +1,6 @@
 import type { Journal, JournalEntry, JournalQuery, JournalRecord } from './journal.js';
 import type { RedactOptions } from './redact.js';
+import { createRedactor, type Redactor } from './redactor.js';
 import { toEntry } from './to-entry.js';
 import { matchesFilter, type Filtered } from './matches-filter.js';
 
@@ -36,11 +37,15 @@ export class MemoryJournal implements Journal {
   /** what record answers: kept at once, in this process */
   private readonly kept = Promise.resolve();
 
+  private readonly redactor: Redactor;
+
   constructor(
     readonly size: number,
-    private readonly redaction: RedactOptions = {},
+    redaction: RedactOptions = {},
     private readonly byteBudget = DEFAULT_BYTE_BUDGET,
-  ) {}
+  ) {
+    this.redactor = createRedactor(redaction);
+  }
 
   record({ ns, record }: { ns: string; record: JournalRecord }): Promise<void> {
     if (this.size === 0) return this.kept;
@@ -108,7 +113,7 @@ export class MemoryJournal implements Journal {
   }
 
   private viewOf(slot: Slot): JournalEntry {
-    slot.view ??= toEntry(slot.id, slot.record, this.redaction);
+    slot.view ??= toEntry(slot.id, slot.record, this.redactor);
     return slot.view;
   }
 }

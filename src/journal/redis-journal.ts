@@ -1,12 +1,26 @@
 import type { RedisContext } from '../store/redis/redis-context.js';
+import { defineScript } from '../store/redis/define-scripts.js';
 import type { Journal, JournalEntry, JournalQuery, JournalRecord } from './journal.js';
-import { prepareRedaction, type RedactOptions } from './redact.js';
+import type { RedactOptions } from './redact.js';
+import { createRedactor, type Redactor } from './redactor.js';
 import { toEntry } from './to-entry.js';
 import { filteredEntry, filters, matchesFilter } from './matches-filter.js';
 import { JournalFollower } from './journal-follower.js';
+import { APPEND_ENTRIES } from './journal-scripts.js';
 
 /** Entries read from the stream per round trip when a filter or a limit asks for them. */
 const PAGE = 200;
+/** Masked bodies remembered: every entry is masked as it is recorded, and most answers repeat. */
+const BODIES_REMEMBERED = 256;
+/** Entries appended in one command at most (a script runs alone in Redis: keep each short). */
+const BATCH = 256;
+
+/** The entries of one namespace recorded in one turn of the event loop, written together. */
+interface Batch {
+  /** per entry: JSON, request body, answer body */
+  args: string[];
+  written: Promise<void>;
+}
 
 export interface RedisJournalOptions {
   redis: RedisContext;
@@ -19,29 +33,44 @@ export interface RedisJournalOptions {
  * The journal of every instance on one Redis: a stream per namespace, capped near `size`
  * (trimmed the cheap way, `MAXLEN ~`; reads never show more than `size`), whose entry ids
  * 0-1, 0-2, ... are the journal's ids, in the order Redis received the entries. An entry
- * is redacted before it leaves the process, and names the instance that served it.
+ * is redacted before it leaves the process, and names the instance that served it. The
+ * bodies are stream fields of their own (`q`, `r`) beside the rest as JSON (`e`): the
+ * text of a JSON answer is not escaped into another JSON text on every request. The
+ * entries of one turn of the event loop go to Redis together: one XADD, or one script
+ * call for several (APPEND_ENTRIES), so under load a request costs a share of a write.
  * `record` settles once Redis acknowledged the entry: the HTTP layer answers only then, so
  * the entry of every answered request survives a crash of the instance that served it.
  */
 export class RedisJournal implements Journal {
   readonly size: number;
   private readonly redis: RedisContext;
-  private readonly redaction: RedactOptions;
+  private readonly redactor: Redactor;
   private readonly follower: JournalFollower;
+  private readonly append: ReturnType<typeof defineScript>;
+  /** per namespace, the batch still taking entries */
+  private readonly open = new Map<string, Batch>();
 
   constructor({ redis, size, redaction }: RedisJournalOptions) {
     this.redis = redis;
     this.size = size;
-    this.redaction = prepareRedaction(redaction);
+    this.redactor = createRedactor(redaction, { remember: BODIES_REMEMBERED });
     this.follower = new JournalFollower({ redis, parse: parseEntry });
+    this.append = defineScript(redis.client, 'appendEntries', APPEND_ENTRIES);
   }
 
   record({ ns, record }: { ns: string; record: JournalRecord }): Promise<void> {
-    const { id: _id, ...entry } = toEntry(0, record, this.redaction);
-    const json = JSON.stringify(entry);
-    const { client, guard, keys } = this.redis;
-    // `0-*`: Redis numbers the entries of the stream 0-1, 0-2, ... (and goes on after a clear)
-    return guard(() => client.xadd(keys(ns).journal, 'MAXLEN', '~', this.size, '0-*', 'e', json)).then(() => undefined);
+    const entry = toEntry(0, record, this.redactor);
+    const { request, response } = entry;
+    const json = JSON.stringify({
+      ...entry,
+      id: undefined,
+      request: { ...request, body: undefined },
+      response: { ...response, body: undefined },
+    });
+    const batch = this.open.get(ns) ?? this.startBatch(ns);
+    batch.args.push(json, request.body, response.body);
+    if (batch.args.length >= BATCH * 3) this.open.delete(ns);
+    return batch.written;
   }
 
   async list({ ns, filter = {} }: JournalQuery): Promise<JournalEntry[]> {
@@ -75,6 +104,29 @@ export class RedisJournal implements Journal {
     return this.follower.close();
   }
 
+  /** A batch written once this turn of the event loop has served what it could. */
+  private startBatch(ns: string): Batch {
+    const args: string[] = [];
+    const written = new Promise<void>((resolve, reject) => {
+      setImmediate(() => {
+        if (this.open.get(ns)?.args === args) this.open.delete(ns);
+        this.write(ns, args).then(() => resolve(), reject);
+      });
+    });
+    const batch = { args, written };
+    this.open.set(ns, batch);
+    return batch;
+  }
+
+  /** One entry as one XADD (a script costs Redis more than the command); more in one script call. */
+  private write(ns: string, args: string[]): Promise<unknown> {
+    const { client, guard, keys } = this.redis;
+    const key = keys(ns).journal;
+    // `0-*`: Redis numbers the entries of the stream 0-1, 0-2, ... (and goes on after a clear)
+    if (args.length === 3) return guard(() => client.xadd(key, 'MAXLEN', '~', this.size, '0-*', 'e', args[0], 'q', args[1], 'r', args[2]));
+    return guard(() => this.append([key], [this.size, ...args]));
+  }
+
   /**
    * The newest `size` entries, newest first, page by page, until `take` (the matches so
    * far) reaches `limit`. Without a filter a page asks for only as many as are wanted.
@@ -98,8 +150,16 @@ export class RedisJournal implements Journal {
   }
 }
 
-/** A stream entry (id 0-<n>, field `e` the JSON of the entry without its id) as the journal shows it. */
+/** A stream entry (id 0-<n>; `e` the JSON of the entry without its id and bodies, `q` and `r` the bodies) as the journal shows it. */
 export function parseEntry(id: string, fields: string[]): JournalEntry {
-  const json = fields[fields.indexOf('e') + 1];
-  return { id: Number(id.slice(id.indexOf('-') + 1)), ...(JSON.parse(json) as Omit<JournalEntry, 'id'>) };
+  const field = (name: string) => fields[fields.indexOf(name) + 1] ?? '';
+  const entry = JSON.parse(field('e')) as Omit<JournalEntry, 'id'>;
+  const { httpHeaders: requestHeaders, body: _request, ...request } = entry.request;
+  const { httpHeaders: responseHeaders, body: _response, ...response } = entry.response;
+  return {
+    id: Number(id.slice(id.indexOf('-') + 1)),
+    ...entry,
+    request: { httpHeaders: requestHeaders, body: field('q'), ...request },
+    response: { httpHeaders: responseHeaders, body: field('r'), ...response },
+  };
 }

@@ -1,8 +1,8 @@
 import type { JournalEntry, JournalRecord } from './journal.js';
-import { redact, type RedactOptions } from './redact.js';
+import type { Redactor } from './redactor.js';
 
 /** A record as the control API and the inspector show it: every secret masked, the nearest operation of an unmatched one found. */
-export function toEntry(id: number, r: JournalRecord, options: RedactOptions): JournalEntry {
+export function toEntry(id: number, r: JournalRecord, redactor: Redactor): JournalEntry {
   const requestType = readHeader(r.request.headers, 'content-type');
   const responseType = r.response.headers['Content-Type'];
   const entry: JournalEntry = {
@@ -11,7 +11,7 @@ export function toEntry(id: number, r: JournalRecord, options: RedactOptions): J
     time: new Date(r.time).toISOString(),
     method: r.method,
     path: r.path,
-    query: redact('query', r.query.toString(), options),
+    query: redactor.query(r.query.toString()),
     api: r.api,
     operationId: r.operationId ?? 'unmatched',
     principal: r.principal,
@@ -20,13 +20,13 @@ export function toEntry(id: number, r: JournalRecord, options: RedactOptions): J
     status: r.status,
     durationMs: r.durationMs,
     request: {
-      httpHeaders: redact('headers', r.request.headers, options),
-      body: r.request.body ? redact('body', r.request.body.toString('utf8'), { ...options, contentType: requestType }) : '',
+      httpHeaders: redactor.headers(r.request.headers),
+      body: r.request.body ? redactor.body(r.request.body.toString('utf8'), requestType) : '',
       ...(requestType ? { contentType: requestType } : {}),
     },
     response: {
-      httpHeaders: redact('headers', r.response.headers, options),
-      body: redact('body', r.response.body, { ...options, contentType: responseType }),
+      httpHeaders: redactor.headers(r.response.headers),
+      body: redactor.body(r.response.body, responseType),
       ...(responseType ? { contentType: responseType } : {}),
     },
   };
