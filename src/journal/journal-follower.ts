@@ -117,6 +117,8 @@ export class JournalFollower {
   private async connect(): Promise<Redis> {
     if (this.reader) return this.reader.client;
     const client = this.redis.client.duplicate({ commandTimeout: BLOCK_MS + 2000 });
+    // a failure reaches the read, which tries again; the store's connection tells of outages
+    client.on('error', () => undefined);
     try {
       await client.connect();
       const reader = { client, id: Number(await client.client('ID')) };

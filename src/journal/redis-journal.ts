@@ -1,12 +1,11 @@
 import type { RedisContext } from '../store/redis/redis-context.js';
-import { defineScript } from '../store/redis/define-scripts.js';
 import type { Journal, JournalEntry, JournalQuery, JournalRecord } from './journal.js';
 import type { RedactOptions } from './redact.js';
 import { createRedactor, type Redactor } from './redactor.js';
 import { toEntry } from './to-entry.js';
 import { filteredEntry, filters, matchesFilter } from './matches-filter.js';
 import { JournalFollower } from './journal-follower.js';
-import { APPEND_ENTRIES } from './journal-scripts.js';
+import { JournalWriter } from './journal-writer.js';
 
 /** Entries read from the stream per round trip when a filter or a limit asks for them. */
 const PAGE = 200;
@@ -36,8 +35,8 @@ export interface RedisJournalOptions {
  * is redacted before it leaves the process, and names the instance that served it. The
  * bodies are stream fields of their own (`q`, `r`) beside the rest as JSON (`e`): the
  * text of a JSON answer is not escaped into another JSON text on every request. The
- * entries of one turn of the event loop go to Redis together: one XADD, or one script
- * call for several (APPEND_ENTRIES), so under load a request costs a share of a write.
+ * entries of one turn of the event loop go to Redis together, on a connection of their
+ * own (journal-writer.ts), so under load a request costs a share of a write.
  * `record` settles once Redis acknowledged the entry: the HTTP layer answers only then, so
  * the entry of every answered request survives a crash of the instance that served it.
  */
@@ -46,7 +45,7 @@ export class RedisJournal implements Journal {
   private readonly redis: RedisContext;
   private readonly redactor: Redactor;
   private readonly follower: JournalFollower;
-  private readonly append: ReturnType<typeof defineScript>;
+  private readonly writer: JournalWriter;
   /** per namespace, the batch still taking entries */
   private readonly open = new Map<string, Batch>();
 
@@ -55,7 +54,7 @@ export class RedisJournal implements Journal {
     this.size = size;
     this.redactor = createRedactor(redaction, { remember: BODIES_REMEMBERED });
     this.follower = new JournalFollower({ redis, parse: parseEntry });
-    this.append = defineScript(redis.client, 'appendEntries', APPEND_ENTRIES);
+    this.writer = new JournalWriter(redis);
   }
 
   record({ ns, record }: { ns: string; record: JournalRecord }): Promise<void> {
@@ -100,8 +99,8 @@ export class RedisJournal implements Journal {
     return this.follower.follow({ ns, listener });
   }
 
-  close(): Promise<void> {
-    return this.follower.close();
+  async close(): Promise<void> {
+    await Promise.all([this.follower.close(), this.writer.close()]);
   }
 
   /** A batch written once this turn of the event loop has served what it could. */
@@ -110,21 +109,12 @@ export class RedisJournal implements Journal {
     const written = new Promise<void>((resolve, reject) => {
       setImmediate(() => {
         if (this.open.get(ns)?.args === args) this.open.delete(ns);
-        this.write(ns, args).then(() => resolve(), reject);
+        this.writer.write({ key: this.redis.keys(ns).journal, size: this.size, args }).then(resolve, reject);
       });
     });
     const batch = { args, written };
     this.open.set(ns, batch);
     return batch;
-  }
-
-  /** One entry as one XADD (a script costs Redis more than the command); more in one script call. */
-  private write(ns: string, args: string[]): Promise<unknown> {
-    const { client, guard, keys } = this.redis;
-    const key = keys(ns).journal;
-    // `0-*`: Redis numbers the entries of the stream 0-1, 0-2, ... (and goes on after a clear)
-    if (args.length === 3) return guard(() => client.xadd(key, 'MAXLEN', '~', this.size, '0-*', 'e', args[0], 'q', args[1], 'r', args[2]));
-    return guard(() => this.append([key], [this.size, ...args]));
   }
 
   /**
