@@ -2,7 +2,7 @@ import type { RedisContext } from '../store/redis/redis-context.js';
 import type { Journal, JournalEntry, JournalQuery, JournalRecord } from './journal.js';
 import type { RedactOptions } from './redact.js';
 import { createRedactor, type Redactor } from './redactor.js';
-import { toEntry } from './to-entry.js';
+import { joinEntry, toEntryParts, type EntryHead } from './to-entry.js';
 import { filteredEntry, filters, matchesFilter } from './matches-filter.js';
 import { JournalFollower } from './journal-follower.js';
 import { JournalWriter } from './journal-writer.js';
@@ -11,15 +11,6 @@ import { JournalWriter } from './journal-writer.js';
 const PAGE = 200;
 /** Masked bodies remembered: every entry is masked as it is recorded, and most answers repeat. */
 const BODIES_REMEMBERED = 256;
-/** Entries appended in one command at most (a script runs alone in Redis: keep each short). */
-const BATCH = 256;
-
-/** The entries of one namespace recorded in one turn of the event loop, written together. */
-interface Batch {
-  /** per entry: JSON, request body, answer body */
-  args: string[];
-  written: Promise<void>;
-}
 
 export interface RedisJournalOptions {
   redis: RedisContext;
@@ -35,8 +26,8 @@ export interface RedisJournalOptions {
  * is redacted before it leaves the process, and names the instance that served it. The
  * bodies are stream fields of their own (`q`, `r`) beside the rest as JSON (`e`): the
  * text of a JSON answer is not escaped into another JSON text on every request. The
- * entries of one turn of the event loop go to Redis together, on a connection of their
- * own (journal-writer.ts), so under load a request costs a share of a write.
+ * entries go to Redis in groups, on a connection of their own (journal-writer.ts), so
+ * under load a request costs a share of a write.
  * `record` settles once Redis acknowledged the entry: the HTTP layer answers only then, so
  * the entry of every answered request survives a crash of the instance that served it.
  */
@@ -46,8 +37,6 @@ export class RedisJournal implements Journal {
   private readonly redactor: Redactor;
   private readonly follower: JournalFollower;
   private readonly writer: JournalWriter;
-  /** per namespace, the batch still taking entries */
-  private readonly open = new Map<string, Batch>();
 
   constructor({ redis, size, redaction }: RedisJournalOptions) {
     this.redis = redis;
@@ -58,18 +47,9 @@ export class RedisJournal implements Journal {
   }
 
   record({ ns, record }: { ns: string; record: JournalRecord }): Promise<void> {
-    const entry = toEntry(0, record, this.redactor);
-    const { request, response } = entry;
-    const json = JSON.stringify({
-      ...entry,
-      id: undefined,
-      request: { ...request, body: undefined },
-      response: { ...response, body: undefined },
-    });
-    const batch = this.open.get(ns) ?? this.startBatch(ns);
-    batch.args.push(json, request.body, response.body);
-    if (batch.args.length >= BATCH * 3) this.open.delete(ns);
-    return batch.written;
+    const { head, requestBody, responseBody } = toEntryParts(record, this.redactor);
+    const fields = [JSON.stringify(head), requestBody, responseBody] as const;
+    return this.writer.append({ key: this.redis.keys(ns).journal, size: this.size, fields });
   }
 
   async list({ ns, filter = {} }: JournalQuery): Promise<JournalEntry[]> {
@@ -103,20 +83,6 @@ export class RedisJournal implements Journal {
     await Promise.all([this.follower.close(), this.writer.close()]);
   }
 
-  /** A batch written once this turn of the event loop has served what it could. */
-  private startBatch(ns: string): Batch {
-    const args: string[] = [];
-    const written = new Promise<void>((resolve, reject) => {
-      setImmediate(() => {
-        if (this.open.get(ns)?.args === args) this.open.delete(ns);
-        this.writer.write({ key: this.redis.keys(ns).journal, size: this.size, args }).then(resolve, reject);
-      });
-    });
-    const batch = { args, written };
-    this.open.set(ns, batch);
-    return batch;
-  }
-
   /**
    * The newest `size` entries, newest first, page by page, until `take` (the matches so
    * far) reaches `limit`. Without a filter a page asks for only as many as are wanted.
@@ -143,13 +109,5 @@ export class RedisJournal implements Journal {
 /** A stream entry (id 0-<n>; `e` the JSON of the entry without its id and bodies, `q` and `r` the bodies) as the journal shows it. */
 export function parseEntry(id: string, fields: string[]): JournalEntry {
   const field = (name: string) => fields[fields.indexOf(name) + 1] ?? '';
-  const entry = JSON.parse(field('e')) as Omit<JournalEntry, 'id'>;
-  const { httpHeaders: requestHeaders, body: _request, ...request } = entry.request;
-  const { httpHeaders: responseHeaders, body: _response, ...response } = entry.response;
-  return {
-    id: Number(id.slice(id.indexOf('-') + 1)),
-    ...entry,
-    request: { httpHeaders: requestHeaders, body: field('q'), ...request },
-    response: { httpHeaders: responseHeaders, body: field('r'), ...response },
-  };
+  return joinEntry(Number(id.slice(id.indexOf('-') + 1)), JSON.parse(field('e')) as EntryHead, field('q'), field('r'));
 }

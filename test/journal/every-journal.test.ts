@@ -106,6 +106,25 @@ describe.each(JOURNAL_IMPLEMENTATIONS)('the $name journal', (impl) => {
     }
   });
 
+  it('keeps entries recorded at once in their order, each with its own bodies, shared or not', async () => {
+    const j = await open(1000);
+    const body = (i: number) => (i % 3 === 0 ? `{"n":${i}}` : '{"same":true}');
+    const recorded = Array.from({ length: 600 }, (_, i) =>
+      j.record({
+        ns: 'a',
+        record: record(200 + (i % 100), {
+          path: `/x/${i}`,
+          request: { headers: {}, body: i % 2 ? Buffer.from(body(i)) : undefined },
+          response: { headers: {}, body: body(i + 1) },
+        }),
+      }),
+    );
+    await Promise.all(recorded);
+    const entries = (await j.list({ ns: 'a' })).reverse();
+    expect(entries.map((e) => e.path)).toEqual(recorded.map((_, i) => `/x/${i}`));
+    expect(entries.map((e) => [e.request.body, e.response.body])).toEqual(recorded.map((_, i) => [i % 2 ? body(i) : '', body(i + 1)]));
+  });
+
   it('tells subscribers of each new entry of their namespace, until they stop', async () => {
     const j = await open();
     const seen: number[] = [];
