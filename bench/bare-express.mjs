@@ -12,7 +12,7 @@ const arg = (name, fallback) => {
 const port = Number(arg('--port', 4020));
 const host = arg('--host', '127.0.0.1');
 
-const { CUSTOMER, TOKEN, LOGIN, COUNTRIES } = ANSWERS;
+const { CUSTOMER, TOKEN, LOGIN, COUNTRIES, PET } = ANSWERS;
 
 const app = express();
 app.disable('x-powered-by');
@@ -24,6 +24,14 @@ app.post('/rest/V1/integration/customer/token', express.json(), (_req, res) => {
 });
 app.post('/socialapi/auth/post/login', express.json(), (_req, res) => {
   res.status(201).json(LOGIN);
+});
+// the OAuth section's JWT-protected GET of a user spec (test/fixtures/oauth/shop.openapi.yaml's example)
+app.get('/shop/orders', (_req, res) => {
+  res.json([{ id: 1, item: 'teapot' }]);
+});
+// the spec section's Petstore read (bench/spec-section.mjs)
+app.get('/api/v3/pet/:petId', (_req, res) => {
+  res.json(PET);
 });
 // only for the start-up probe, which polls this route on every server
 app.get('/rest/V1/directory/countries', (_req, res) => {

@@ -18,6 +18,8 @@ const ROUTES = new Map([
   ['GET /rest/V1/customers/me', json(200, ANSWERS.CUSTOMER)],
   ['POST /rest/V1/integration/customer/token', json(200, ANSWERS.TOKEN)],
   ['POST /socialapi/auth/post/login', json(201, ANSWERS.LOGIN)],
+  // the spec section's Petstore read (bench/spec-section.mjs)
+  ['GET /api/v3/pet/10', json(200, ANSWERS.PET)],
   // only for the start-up probe, which polls this route on every server
   ['GET /rest/V1/directory/countries', json(200, ANSWERS.COUNTRIES)],
 ]);

@@ -59,4 +59,14 @@ export const COUNTRIES = [
   },
 ];
 
-export const ANSWERS = { CUSTOMER, TOKEN, LOGIN, COUNTRIES };
+// Petstore's GET /pet/{petId} (the spec's example, as authmock answers it)
+export const PET = {
+  id: 10,
+  name: 'doggie',
+  category: { id: 1, name: 'Dogs' },
+  photoUrls: ['string'],
+  tags: [{ id: 0, name: 'string' }],
+  status: 'available',
+};
+
+export const ANSWERS = { CUSTOMER, TOKEN, LOGIN, COUNTRIES, PET };

@@ -2,9 +2,9 @@
 // authorization server against axa's oauth2-mock-server 8.2 (the version that runs on Node 20), each with the same
 // algorithm (RS256, ES256), and a JWT-protected GET of a user spec against bare Express answering the same body.
 // Servers are separate processes, measured one after the other with the same autocannon load, rounds alternating.
-import autocannon from 'autocannon';
 import { join } from 'node:path';
-import { HOST, freePort, median, sleep, spawnNode, tempDir } from './lib.mjs';
+import { HOST, freePort, sleep, spawnNode, stop, tempDir } from './lib.mjs';
+import { runGroups, verifyTarget } from './groups.mjs';
 
 const SERVERS_BIN = 'oauth-servers.mjs';
 const CLIENT = `Basic ${Buffer.from('billing:billing-secret').toString('base64')}`;
@@ -70,8 +70,8 @@ async function startServers(root) {
   return Object.fromEntries(servers.map((s) => [s.key, s]));
 }
 
-/** Each measured pair: what authmock is compared with, on which requests. */
-function pairsOf(s, jwt) {
+/** Each measured group: authmock and what it is compared with, on one request. */
+function groupsOf(s, jwt) {
   const token = (server, path) => ({
     server,
     url: `${server.url}${path}`,
@@ -87,41 +87,24 @@ function pairsOf(s, jwt) {
     headers: { authorization: `Bearer ${jwt}` },
     status: 200,
   });
+  const pair = (key, label, ours, theirs, floor) => ({
+    key,
+    label,
+    targets: [ours, theirs],
+    compare: [{ ours: ours.server.key, theirs: theirs.server.key, floor }],
+  });
   return [
-    {
-      key: 'ccRS256',
-      label: 'client_credentials token, RS256',
-      ours: token(s.authmockRS256, '/oauth/token'),
-      theirs: token(s.oauth2mockRS256, '/token'),
-      floor: 2.5,
-    },
-    {
-      key: 'ccES256',
-      label: 'client_credentials token, ES256',
-      ours: token(s.authmockES256, '/oauth/token'),
-      theirs: token(s.oauth2mockES256, '/token'),
-      floor: 2.5,
-    },
-    { key: 'jwtGet', label: 'JWT-protected GET /shop/orders', ours: get(s.authmockRS256), theirs: get(s.express), floor: 1.3 },
+    pair('ccRS256', 'client_credentials token, RS256', token(s.authmockRS256, '/oauth/token'), token(s.oauth2mockRS256, '/token'), 2.5),
+    pair('ccES256', 'client_credentials token, ES256', token(s.authmockES256, '/oauth/token'), token(s.oauth2mockES256, '/token'), 2.5),
+    pair('jwtGet', 'JWT-protected GET /shop/orders', get(s.authmockRS256), get(s.express), 1.3),
   ];
 }
 
-async function verify(target) {
-  const res = await fetch(target.url, { method: target.method, headers: target.headers, body: target.body });
-  const body = await res.text();
-  if (res.status !== target.status)
-    throw new Error(`${target.server.label} ${target.method} ${target.url}: ${res.status} ${body.slice(0, 300)}`);
-  return body;
-}
-
-/**
- * Runs the section: `load(target, seconds)` is the benchmark's autocannon run. Answers the rows of the load table,
- * the ratios and the floors, in the shapes scripts/bench.mjs prints and writes.
- */
+/** Runs the section with the benchmark's load settings; answers the load rows, ratios, floors and table rows. */
 export async function runOAuthSection({ root, rounds, warmup, duration, connections, log = (s) => process.stdout.write(s) }) {
   const servers = await startServers(root);
   const issued = JSON.parse(
-    await verify({
+    await verifyTarget({
       server: servers.authmockRS256,
       url: `${servers.authmockRS256.url}/oauth/token`,
       method: 'POST',
@@ -130,66 +113,9 @@ export async function runOAuthSection({ root, rounds, warmup, duration, connecti
       status: 200,
     }),
   );
-  const pairs = pairsOf(servers, issued.access_token);
-  for (const p of pairs) for (const t of [p.ours, p.theirs]) await verify(t);
-  const runs = {};
-  const measure = async (target) =>
-    autocannon({
-      url: target.url,
-      method: target.method,
-      headers: target.headers,
-      body: target.body,
-      connections,
-      duration: target.seconds,
-      timeout: 10,
-    });
-  for (let round = 0; round < rounds; round++) {
-    for (const p of pairs) {
-      const order = round % 2 ? [p.theirs, p.ours] : [p.ours, p.theirs];
-      for (const t of order) {
-        if (warmup > 0) await measure({ ...t, seconds: warmup });
-        const r = await measure({ ...t, seconds: duration });
-        const row = {
-          reqPerSec: r.requests.average,
-          p50: r.latency.p50,
-          p99: r.latency.p99,
-          non2xx: r.non2xx,
-          errors: r.errors + r.timeouts,
-        };
-        (runs[`${t.server.key}/${p.key}`] ??= []).push(row);
-        log(
-          `oauth round ${round + 1}/${rounds} ${p.label.padEnd(34)} ${t.server.label.padEnd(30)} ${Math.round(row.reqPerSec).toLocaleString('en-US').padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms${row.non2xx + row.errors ? `  !! ${row.non2xx} non-2xx, ${row.errors} errors` : ''}\n`,
-        );
-      }
-    }
-  }
-  const summary = (server, pair) => {
-    const rs = runs[`${server.key}/${pair.key}`];
-    return {
-      server: server.key,
-      endpoint: pair.key,
-      reqPerSec: median(rs.map((r) => r.reqPerSec)),
-      p50: median(rs.map((r) => r.p50)),
-      p99: median(rs.map((r) => r.p99)),
-      non2xx: rs.reduce((a, r) => a + r.non2xx, 0),
-      errors: rs.reduce((a, r) => a + r.errors, 0),
-      rounds: rs,
-    };
-  };
-  const load = pairs.flatMap((p) => [summary(p.ours.server, p), summary(p.theirs.server, p)]);
-  const ratios = Object.fromEntries(pairs.map((p) => [p.key, summary(p.ours.server, p).reqPerSec / summary(p.theirs.server, p).reqPerSec]));
-  const floors = pairs.map((p) => ({
-    what: `authmock/${p.theirs.server.label.replace(/ \((RS|ES)256\)$/, '')} ${p.label}`,
-    value: ratios[p.key],
-    floor: p.floor,
-    kind: 'min',
-  }));
-  const rows = pairs.flatMap((p) =>
-    [p.ours, p.theirs].map((t) => {
-      const r = summary(t.server, p);
-      return { ...r, label: t.server.label, endpoint: p.label, ratio: t === p.ours ? undefined : ratios[p.key] };
-    }),
-  );
+  const groups = groupsOf(servers, issued.access_token);
+  const measured = await runGroups({ tag: 'oauth', groups, rounds, warmup, duration, connections, log });
+  for (const s of Object.values(servers)) await stop(s.child);
   const labels = Object.fromEntries(Object.values(servers).map((s) => [s.key, s.label]));
-  return { load, ratios, floors, rows, labels, endpoints: Object.fromEntries(pairs.map((p) => [p.key, p.label])) };
+  return { ...measured, labels, endpoints: Object.fromEntries(groups.map((g) => [g.key, g.label])) };
 }

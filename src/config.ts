@@ -23,6 +23,8 @@ export interface Config {
   maxNamespaces: number;
   /** requests the journal keeps per namespace; 0: no journal */
   journalSize: number;
+  /** the name this instance's journal entries carry; undefined: host:port */
+  instanceName?: string;
   /** a delay of every mocked answer, in milliseconds (a random one in the range) */
   latency?: { min: number; max: number };
   fixturesDir: string;

@@ -79,6 +79,10 @@ export async function runCli(argv: string[]): Promise<string | undefined> {
     .option('--no-control', 'do not serve the control API')
     .option('--max-namespaces <n>', 'namespaces the state may hold (default 1000)')
     .option('--journal-size <n>', 'requests the journal keeps per namespace (GET /__authmock/requests); 0 turns it off', '1000')
+    .option(
+      '--instance-name <name>',
+      "the name this instance's journal entries carry, to tell instances on one Redis apart (default host:port)",
+    )
     .option('--latency <ms|min-max>', 'delay every answer of the mocked APIs by this many milliseconds, or a random number in a range')
     .option('--reset', 'forget all tokens, revocations and lockout counters before starting')
     .option('--dev', "developer mode: errors carry the platform's `trace` and decoding details")

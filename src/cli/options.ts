@@ -21,6 +21,7 @@ export interface ServeFlags {
   control?: boolean;
   maxNamespaces?: string;
   journalSize?: string;
+  instanceName?: string;
   latency?: string;
   oauthSha1?: boolean;
   integrationAsBearer?: boolean;
@@ -67,6 +68,7 @@ export function toConfig(
     controlKey: flags.controlKey || env.AUTHMOCK_CONTROL_KEY || undefined,
     maxNamespaces: int('--max-namespaces', flags.maxNamespaces, base.maxNamespaces, 1, 1e6),
     journalSize: int('--journal-size', flags.journalSize, base.journalSize, 0, 1e6),
+    instanceName: instanceName(flags.instanceName),
     latency: parseLatency(flags.latency),
     oauthSha1: flags.oauthSha1 ?? false,
     integrationAsBearer: flags.integrationAsBearer ?? false,
@@ -81,6 +83,14 @@ function redisState(state: string, env: NodeJS.ProcessEnv): string | undefined {
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
+}
+
+/** What a journal entry's `instance` may hold (the control spec's limit). */
+function instanceName(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const name = value.trim();
+  if (name === '' || name.length > 255) throw new UsageError(`--instance-name must be 1 to 255 characters, got ${JSON.stringify(value)}`);
+  return name;
 }
 
 function int(flag: string, value: string | undefined, fallback: number, min: number, max: number): number {

@@ -17,7 +17,7 @@ export function createControlDialect(access: ControlAccess): Dialect {
   return {
     async run(kit: Kit) {
       const { req } = kit;
-      const match = kit.route(req.path);
+      const match = await kit.route(req.path);
       if (match.kind === 'none') throw controlError('NOT_FOUND', `no control operation at ${req.path}`);
       if (match.kind === 'wrong-method') {
         throw controlError('METHOD_NOT_ALLOWED', `${req.method} is not allowed here`, { allowed: match.allowed.join(', ') });

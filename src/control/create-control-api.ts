@@ -39,7 +39,7 @@ export async function createControlApi(
   access: ControlAccess,
   extraHandlers: Record<string, Handler> = {},
   /** what else a namespace's reset or deletion forgets (its journal and steering rules) */
-  onReset?: (ns: string) => void,
+  onReset?: (ns: string) => Promise<void>,
 ): Promise<ControlApi> {
   const { config } = runtime.services;
   const { specs, compiler, save } = await compileSpecs([config.controlSpec], config.cacheDir);

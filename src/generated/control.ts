@@ -408,14 +408,14 @@ export interface paths {
         };
         /**
          * List the journal, newest first
-         * @description What the mocked APIs received and answered in the namespace, newest first: the operation (or `unmatched`, with the nearest operation and what did not match), the caller, the authentication and permission outcomes, status, duration, and the request and answer with every password, secret key, token, Authorization header and cookie masked (a token shows only a short prefix). `--journal-size` entries are kept per namespace (default 1000; 0 turns the journal off).
+         * @description What the mocked APIs received and answered in the namespace, newest first: the operation (or `unmatched`, with the nearest operation and what did not match), the caller, the authentication and permission outcomes, status, duration, and the request and answer with every password, secret key, token, Authorization header and cookie masked (a token shows only a short prefix). `--journal-size` entries are kept per namespace (default 1000; 0 turns the journal off). Instances on one Redis share one journal: each answers with every instance's entries, in the order they arrived, each naming the instance that served it.
          */
         get: operations["listRequests"];
         put?: never;
         post?: never;
         /**
          * Clear the journal
-         * @description Forget every entry of the namespace's journal.
+         * @description Forget every entry of the namespace's journal (on Redis, every instance's).
          */
         delete: operations["clearRequests"];
         options?: never;
@@ -452,7 +452,7 @@ export interface paths {
         };
         /**
          * New journal entries as server-sent events
-         * @description `text/event-stream`: one `entry` event per new journal entry of the namespace (its data the entry as JSON, as in the list), and a comment every 15 s to keep the connection open. The inspector page listens to it. Off loopback the control key may also come as a `key` query field (EventSource cannot send headers).
+         * @description `text/event-stream`: one `entry` event per new journal entry of the namespace (its data the entry as JSON, as in the list; on Redis, the entries of every instance), and a comment every 15 s to keep the connection open. The inspector page listens to it. Off loopback the control key may also come as a `key` query field (EventSource cannot send headers).
          */
         get: operations["streamRequests"];
         put?: never;
@@ -478,7 +478,7 @@ export interface paths {
         put?: never;
         /**
          * Add a steering rule
-         * @description The next `times` answers (default 1; or each answer with a `probability`) of the operation, for any caller or only the given `username`, `userId` or `token`, become the given `status` (with the spec's example for it, a named `example`, or a `body` that must validate against the spec for that status), and/or are delayed (`delayMs`, a number or `{min, max}`), or fail with a `fault` (`reset`: the connection is reset; `close`: closed with no answer; `malformed`: a body cut short). The real checks still run before a status rule answers, unless it says `bypassAuth`. A rule ends after its uses or `ttlSeconds`. A rule that would answer off-spec is refused with a 400 naming the schema error.
+         * @description The next `times` answers (default 1; or each answer with a `probability`) of the operation, for any caller or only the given `username`, `userId` or `token`, become the given `status` (with the spec's example for it, a named `example`, or a `body` that must validate against the spec for that status), and/or are delayed (`delayMs`, a number or `{min, max}`), or fail with a `fault` (`reset`: the connection is reset; `close`: closed with no answer; `malformed`: a body cut short). The real checks still run before a status rule answers, unless it says `bypassAuth`. A rule ends after its uses or `ttlSeconds`. A rule that would answer off-spec is refused with a 400 naming the schema error. Instances on one Redis share their rules: a rule added through one applies on all from their next request, and `times` counts the answers of all of them together.
          */
         post: operations["addSteeringRule"];
         /**
@@ -691,6 +691,8 @@ export interface components {
         JournalEntry: {
             /** Format: int64 */
             id: number;
+            /** @description The instance that served the request: its `--instance-name`, by default host:port. Several instances on one Redis share one journal. */
+            instance: string;
             /** Format: date-time */
             time: string;
             method: string;
@@ -1944,6 +1946,7 @@ export interface operations {
                      * @example [
                      *       {
                      *         "id": 2,
+                     *         "instance": "127.0.0.1:4010",
                      *         "time": "2026-01-01T00:00:01.000Z",
                      *         "method": "GET",
                      *         "path": "/rest/V1/customers/me",

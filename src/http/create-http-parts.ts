@@ -1,5 +1,6 @@
 import type { Runtime } from '../pipeline/runtime.js';
 import type { Handler } from '../pipeline/stages.js';
+import type { RedisContext } from '../store/redis/redis-context.js';
 import type { ControlApi } from '../control/create-control-api.js';
 import { createControlApi } from '../control/create-control-api.js';
 import { createInspection, type Inspection } from './create-inspection.js';
@@ -20,6 +21,8 @@ export interface AppOptions {
   requestLog?: RequestLog;
   /** the journal and steering rules of the parts these replace (a --watch reload keeps them) */
   keep?: Pick<Inspection, 'journal' | 'rules'>;
+  /** the state's Redis connection, when the state is Redis: the journal and steering rules are kept there too */
+  redis?: RedisContext;
 }
 
 /** What the HTTP layer shares between the dispatch and the Express app. */
@@ -46,7 +49,12 @@ export interface HttpParts {
  */
 export async function createHttpParts(runtime: Runtime, options: AppOptions = {}): Promise<HttpParts> {
   const { config } = runtime.services;
-  const inspection = createInspection(runtime.apis, config.journalSize ?? 1000, options.keep);
+  const inspection = createInspection({
+    apis: runtime.apis,
+    journalSize: config.journalSize ?? 1000,
+    redis: options.redis,
+    keep: options.keep,
+  });
   const controlHandlers = {
     ...createJournalHandlers(inspection.journal),
     ...createSteeringHandlers(inspection),

@@ -1,8 +1,12 @@
 import type { Operation } from '../core/types.js';
 import type { ServedApi } from '../pipeline/served-api.js';
-import { MemoryJournal } from '../journal/memory-journal.js';
+import type { RedisContext } from '../store/redis/redis-context.js';
 import type { Journal } from '../journal/journal.js';
-import { SteeringRules } from '../steering/steering-rules.js';
+import type { SteeringRules } from '../steering/steering-rules.js';
+import { MemoryJournal } from '../journal/memory-journal.js';
+import { RedisJournal } from '../journal/redis-journal.js';
+import { MemorySteeringRules } from '../steering/memory-steering-rules.js';
+import { RedisSteeringRules } from '../steering/redis-steering-rules.js';
 import { declaredKey, examplesOf, type ExamplesOf } from '../steering/find-examples.js';
 
 /** The journal and the steering rules of one app, and what their handlers need of the APIs. */
@@ -13,18 +17,28 @@ export interface Inspection {
   /** every mocked API's operations */
   readonly operations: readonly Operation[];
   readonly apis: readonly ServedApi[];
-  /** forgets a namespace's entries and rules (the control API's reset) */
-  clear(ns: string): void;
+  /** forgets a namespace's entries and rules (the control API's reset), on every instance that shares them */
+  clear(ns: string): Promise<void>;
+  /** stops what follows the journal */
+  close(): Promise<void>;
 }
 
-/** `keep`: the journal and rules of the app this one replaces (--watch reloads keep them). */
-export function createInspection(
-  apis: readonly ServedApi[],
-  journalSize: number,
-  keep?: Pick<Inspection, 'journal' | 'rules'>,
-): Inspection {
-  const journal = keep?.journal ?? new MemoryJournal(journalSize, { tokenShapes: apis.map((a) => a.tokens.shape) });
-  const rules = keep?.rules ?? new SteeringRules();
+export interface InspectionOptions {
+  apis: readonly ServedApi[];
+  /** entries the journal keeps per namespace; 0: off */
+  journalSize: number;
+  /** the state's Redis connection: then the journal and the rules are kept in Redis, shared by every instance */
+  redis?: RedisContext;
+  /** the journal and rules of the app this one replaces (--watch reloads keep them) */
+  keep?: Pick<Inspection, 'journal' | 'rules'>;
+}
+
+export function createInspection({ apis, journalSize, redis, keep }: InspectionOptions): Inspection {
+  const redaction = { tokenShapes: apis.map((a) => a.tokens.shape) };
+  const journal =
+    keep?.journal ??
+    (redis && journalSize > 0 ? new RedisJournal({ redis, size: journalSize, redaction }) : new MemoryJournal(journalSize, redaction));
+  const rules = keep?.rules ?? (redis ? new RedisSteeringRules({ redis }) : new MemorySteeringRules());
   // a status the spec shows no example for answers a body made from its schema, as an operation does
   const answersOf: ExamplesOf = (op, status) => {
     const found = examplesOf(op, status);
@@ -41,9 +55,9 @@ export function createInspection(
     examplesOf: answersOf,
     operations: apis.flatMap((a) => a.model.operations),
     apis,
-    clear(ns) {
-      journal.clear(ns);
-      rules.clear(ns);
+    async clear(ns) {
+      await Promise.all([journal.clear({ ns }), rules.clear({ ns })]);
     },
+    close: () => journal.close(),
   };
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestInput, WireResponse } from '../core/types.js';
+import type { RandomSource, RequestInput, WireResponse } from '../core/types.js';
 import type { ServedApi } from '../pipeline/served-api.js';
 import type { NamespaceView } from '../pipeline/stages.js';
 import type { Runtime } from '../pipeline/runtime.js';
@@ -8,6 +8,7 @@ import { NamespaceLimitError } from '../pipeline/namespaces.js';
 import { isStoreUnavailable } from '../store/store-unavailable.js';
 import { runRequest, renderStandalone } from '../pipeline/run-request.js';
 import type { Trace } from '../pipeline/trace.js';
+import type { Steer } from '../pipeline/steer.js';
 import { describeExchange, recordExchange, type Exchange } from '../journal/record-exchange.js';
 import type { JournalRecord } from '../journal/journal.js';
 import type { RequestLine, RequestLog } from '../log/request-log.js';
@@ -17,6 +18,7 @@ import { applyFault, pickDelay, sleep } from '../steering/apply-fault.js';
 import { readBody } from './read-body.js';
 import { queryOf } from './split-target.js';
 import { sendProblem } from './send-problem.js';
+import { createInstanceName } from './instance-name.js';
 
 /** Where a request goes once its namespace and API are known. */
 export interface ApiRoute {
@@ -48,6 +50,7 @@ export function createServeApi(runtime: Runtime, inspection: Inspection, request
   const { config, log } = services;
   const { journal } = inspection;
   const tokenShapes = runtime.apis.map((a) => a.tokens.shape);
+  const instance = createInstanceName(config.instanceName, runtime.address);
 
   return async function serveApi(req: IncomingMessage, res: ServerResponse, route: ApiRoute): Promise<void> {
     const { api, path, url, q, started, mocked } = route;
@@ -66,9 +69,7 @@ export function createServeApi(runtime: Runtime, inspection: Inspection, request
       const read = await readBody(req, config.bodyLimit);
       // The client went away mid-upload: nobody to answer, nothing worth more than a debug line.
       if (read.kind === 'aborted') return void log.debug({ method: req.method, path, err: read.error.message }, 'upload aborted');
-      // no rule anywhere and no Prefer header: nothing can steer the request, and it pays nothing
-      const steerable = mocked && (!inspection.rules.empty || req.headers.prefer !== undefined);
-      const steer = steerable ? createSteer(inspection.rules, req.headers.prefer, services.random) : undefined;
+      const steer = mocked ? await steerFor(inspection, ns, req.headers.prefer, services.random) : undefined;
       const outcome: { wire: WireResponse; trace?: Trace } =
         read.kind === 'too-large'
           ? { wire: renderStandalone(api, api.dialect.bodyTooLarge(config.bodyLimit)), trace: undefined }
@@ -90,17 +91,22 @@ export function createServeApi(runtime: Runtime, inspection: Inspection, request
               body: read.kind === 'ok' ? read.body : undefined,
               wire,
               ns: ns.name,
+              instance: instance(),
               time: ns.now(),
               durationMs: performance.now() - started,
             }
           : undefined;
       let record: JournalRecord | undefined;
       if (journaled) {
-        // The journal is a window on the traffic: a failure to record is logged, never answered.
+        // Answered only once the journal keeps the entry (Redis acknowledged it): a crash
+        // of this instance loses no entry of a request it answered. The journal is a
+        // window on the traffic: a failure to record is logged, never answered.
         try {
-          record = recordExchange(journal, exchange!);
+          record = await recordExchange(journal, exchange!);
         } catch (err) {
-          log.error({ err: (err as Error).message, path }, 'journal could not record a request');
+          // Redis away: said once when it went (connect-redis.ts), not for every request
+          const level = isStoreUnavailable(err) ? 'debug' : 'error';
+          log[level]({ err: (err as Error).message, path }, 'journal could not record a request');
         }
       }
       if (steered?.fault) return applyFault(res, wire, steered.fault);
@@ -109,7 +115,7 @@ export function createServeApi(runtime: Runtime, inspection: Inspection, request
       res.writeHead(wire.status, wire.headers);
       res.end(wire.payload);
       // the one place a request reaches the request log, after its answer is on its way
-      if (logged) requestLog.request(toRequestLine(exchange!, record, services.clock.now(), tokenShapes), !mocked);
+      if (logged) requestLog.request(await toRequestLine(exchange!, record, services.clock.now(), tokenShapes), !mocked);
     } catch (err) {
       // Our bug (the pipeline itself never throws): the API's own 500, never a hang.
       const reportId = services.random.bytes(6).toString('hex');
@@ -123,12 +129,17 @@ export function createServeApi(runtime: Runtime, inspection: Inspection, request
 }
 
 /** The request log's line; for a 4xx or 5xx, why, from what the journal records of it. */
-function toRequestLine(x: Exchange, record: JournalRecord | undefined, now: number, tokenShapes: readonly RegExp[]): RequestLine {
+async function toRequestLine(
+  x: Exchange,
+  record: JournalRecord | undefined,
+  now: number,
+  tokenShapes: readonly RegExp[],
+): Promise<RequestLine> {
   const { input, wire, trace } = x;
   const line: RequestLine = { time: now, ns: x.ns, method: input.method, path: input.path, status: wire.status, ms: x.durationMs };
   if (trace?.op) line.operationId = trace.op.operationId;
   if (wire.status < 400) return line;
-  const known = record ?? describeExchange(x);
+  const known = record ?? (await describeExchange(x));
   line.reason = describeRefusal({
     status: wire.status,
     auth: known.auth,
@@ -142,6 +153,20 @@ function toRequestLine(x: Exchange, record: JournalRecord | undefined, now: numb
     tokenShapes,
   });
   return line;
+}
+
+/**
+ * Steering for a mocked API's request: the namespace's rules (a copy, while its version
+ * holds) and the Prefer header; undefined when neither could steer it.
+ */
+async function steerFor(
+  inspection: Inspection,
+  ns: NamespaceView,
+  prefer: string | string[] | undefined,
+  random: RandomSource,
+): Promise<Steer | undefined> {
+  const rules = await inspection.rules.active({ ns: ns.name, now: ns.now(), version: ns.version });
+  return createSteer({ rules, store: inspection.rules, prefer, random });
 }
 
 /** The namespace's view, or the refusal of a new one past --max-namespaces. */

@@ -1,7 +1,8 @@
 /**
- * The request journal: what a mocked API received and answered, per namespace. Behind
- * this interface so another store (a Redis stream) can keep it; the in-memory ring is
- * memory-journal.ts. Records hold raw pieces (cheap to keep); entries are redacted views.
+ * The request journal: what a mocked API received and answered, per namespace. Two
+ * implementations: a ring in this process's memory (memory-journal.ts) and, when the
+ * state is Redis, a capped stream per namespace that every instance writes and reads
+ * (redis-journal.ts). Records hold raw pieces (cheap to keep); entries are redacted views.
  */
 
 import type { AuthInfo, PermissionInfo, SteeredInfo, ValidationPlace } from '../pipeline/trace.js';
@@ -15,8 +16,10 @@ export interface PrincipalInfo {
   id?: string;
 }
 
-/** One exchange as the HTTP layer saw it: raw, redacted only when read. */
+/** One exchange as the HTTP layer saw it: raw, redacted only when read (or when it leaves the process). */
 export interface JournalRecord {
+  /** the instance that served it (--instance-name) */
+  instance: string;
   time: number;
   method: string;
   path: string;
@@ -63,14 +66,27 @@ export interface JournalFilter {
   limit?: number;
 }
 
+/** Which namespace, and which of its entries. */
+export interface JournalQuery {
+  ns: string;
+  filter?: JournalFilter;
+}
+
 export interface Journal {
   /** how many entries each namespace keeps; 0: the journal is off */
   readonly size: number;
-  record(ns: string, record: JournalRecord): void;
+  /**
+   * Keeps one exchange. Settles once it is kept for good: at once in memory, once Redis
+   * acknowledged it for the Redis journal (the answer is sent only then, so the entry of
+   * every answered request outlives a crash of the instance). Rejects when it cannot be kept.
+   */
+  record(args: { ns: string; record: JournalRecord }): Promise<void>;
   /** newest first */
-  list(ns: string, filter?: JournalFilter): JournalEntry[];
-  count(ns: string, filter?: JournalFilter): number;
-  clear(ns: string): void;
-  /** every new entry of the namespace, until the returned function is called */
-  subscribe(ns: string, listener: (entry: JournalEntry) => void): () => void;
+  list(query: JournalQuery): Promise<JournalEntry[]>;
+  count(query: JournalQuery): Promise<number>;
+  clear(args: { ns: string }): Promise<void>;
+  /** every new entry of the namespace (whichever instance served it), until the returned function is called */
+  subscribe(args: { ns: string; listener: (entry: JournalEntry) => void }): () => void;
+  /** stops following (the Redis journal's reading connection) */
+  close(): Promise<void>;
 }

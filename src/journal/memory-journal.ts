@@ -1,5 +1,8 @@
-import type { Journal, JournalEntry, JournalFilter, JournalRecord } from './journal.js';
-import { redact, type RedactOptions } from './redact.js';
+import type { Journal, JournalEntry, JournalQuery, JournalRecord } from './journal.js';
+import type { RedactOptions } from './redact.js';
+import { createRedactor, type Redactor } from './redactor.js';
+import { toEntry } from './to-entry.js';
+import { matchesFilter, type Filtered } from './matches-filter.js';
 
 interface Slot {
   id: number;
@@ -25,20 +28,27 @@ export const DEFAULT_BYTE_BUDGET = 64 * 1024 * 1024;
 /**
  * A bounded ring per namespace, in this process's memory. Recording stores the raw pieces
  * (an object and a push: the journal is on by default and must cost next to nothing);
- * redaction happens when an entry is first read, and the view is kept.
+ * redaction happens when an entry is first read, and the view is kept. A crash loses it:
+ * with a Redis state the journal is kept in Redis instead (redis-journal.ts).
  */
 export class MemoryJournal implements Journal {
   private readonly rings = new Map<string, Ring>();
   private bytes = 0;
+  /** what record answers: kept at once, in this process */
+  private readonly kept = Promise.resolve();
+
+  private readonly redactor: Redactor;
 
   constructor(
     readonly size: number,
-    private readonly redaction: RedactOptions = {},
+    redaction: RedactOptions = {},
     private readonly byteBudget = DEFAULT_BYTE_BUDGET,
-  ) {}
+  ) {
+    this.redactor = createRedactor(redaction);
+  }
 
-  record(ns: string, record: JournalRecord): void {
-    if (this.size === 0) return;
+  record({ ns, record }: { ns: string; record: JournalRecord }): Promise<void> {
+    if (this.size === 0) return this.kept;
     const ring = this.ringOf(ns);
     const slot: Slot = { id: ++ring.lastId, record, bytes: 512 + (record.request.body?.length ?? 0) + record.response.body.length };
     if (ring.length === this.size) this.dropOldest(ring);
@@ -48,34 +58,37 @@ export class MemoryJournal implements Journal {
     // over the budget, the namespace that writes gives up its oldest entries
     while (this.bytes > this.byteBudget && ring.length > 1) this.dropOldest(ring);
     for (const listener of ring.listeners) listener(this.viewOf(slot));
+    return this.kept;
   }
 
-  list(ns: string, filter: JournalFilter = {}): JournalEntry[] {
+  async list({ ns, filter = {} }: JournalQuery): Promise<JournalEntry[]> {
     const out: JournalEntry[] = [];
     const limit = filter.limit ?? Infinity;
     for (const slot of this.newestFirst(ns)) {
       if (out.length >= limit) break;
-      if (matchesFilter(slot.record, filter)) out.push(this.viewOf(slot));
+      if (matchesFilter(filteredRecord(slot.record), filter)) out.push(this.viewOf(slot));
     }
     return out;
   }
 
-  count(ns: string, filter: JournalFilter = {}): number {
+  async count({ ns, filter = {} }: JournalQuery): Promise<number> {
     let n = 0;
-    for (const slot of this.newestFirst(ns)) if (matchesFilter(slot.record, filter)) n++;
+    for (const slot of this.newestFirst(ns)) if (matchesFilter(filteredRecord(slot.record), filter)) n++;
     return n;
   }
 
-  clear(ns: string): void {
+  async clear({ ns }: { ns: string }): Promise<void> {
     const ring = this.rings.get(ns);
     while (ring && ring.length > 0) this.dropOldest(ring);
   }
 
-  subscribe(ns: string, listener: (entry: JournalEntry) => void): () => void {
+  subscribe({ ns, listener }: { ns: string; listener: (entry: JournalEntry) => void }): () => void {
     const ring = this.ringOf(ns);
     ring.listeners.add(listener);
     return () => ring.listeners.delete(listener);
   }
+
+  async close(): Promise<void> {}
 
   private ringOf(ns: string): Ring {
     let ring = this.rings.get(ns);
@@ -100,62 +113,18 @@ export class MemoryJournal implements Journal {
   }
 
   private viewOf(slot: Slot): JournalEntry {
-    slot.view ??= toEntry(slot.id, slot.record, this.redaction);
+    slot.view ??= toEntry(slot.id, slot.record, this.redactor);
     return slot.view;
   }
 }
 
-function matchesFilter(r: JournalRecord, f: JournalFilter): boolean {
-  if (f.operationId !== undefined && (r.operationId ?? 'unmatched') !== f.operationId) return false;
-  if (f.status !== undefined && r.status !== f.status) return false;
-  if (f.method !== undefined && r.method !== f.method.toUpperCase()) return false;
-  if (f.path !== undefined && !(f.path.endsWith('*') ? r.path.startsWith(f.path.slice(0, -1)) : r.path === f.path)) return false;
-  if (f.since !== undefined && r.time < f.since) return false;
-  if (f.principal !== undefined && !matchesPrincipal(r, f.principal)) return false;
-  return true;
-}
-
-function matchesPrincipal(r: JournalRecord, wanted: string): boolean {
-  const p = r.principal;
-  if (wanted === 'guest') return p.kind === 'guest';
-  return p.kind === 'user' && (wanted === p.id || wanted === `${p.userType}:${p.id}`);
-}
-
-function toEntry(id: number, r: JournalRecord, options: RedactOptions): JournalEntry {
-  const requestType = readHeader(r.request.headers, 'content-type');
-  const responseType = r.response.headers['Content-Type'];
-  const entry: JournalEntry = {
-    id,
-    time: new Date(r.time).toISOString(),
+function filteredRecord(r: JournalRecord): Filtered {
+  return {
+    operationId: r.operationId ?? 'unmatched',
+    status: r.status,
     method: r.method,
     path: r.path,
-    query: redact('query', r.query.toString(), options),
-    api: r.api,
-    operationId: r.operationId ?? 'unmatched',
+    time: r.time,
     principal: r.principal,
-    auth: r.auth,
-    permission: r.permission,
-    status: r.status,
-    durationMs: r.durationMs,
-    request: {
-      httpHeaders: redact('headers', r.request.headers, options),
-      body: r.request.body ? redact('body', r.request.body.toString('utf8'), { ...options, contentType: requestType }) : '',
-      ...(requestType ? { contentType: requestType } : {}),
-    },
-    response: {
-      httpHeaders: redact('headers', r.response.headers, options),
-      body: redact('body', r.response.body, { ...options, contentType: responseType }),
-      ...(responseType ? { contentType: responseType } : {}),
-    },
   };
-  const nearest = r.operationId === undefined ? r.nearest?.() : undefined;
-  if (nearest) entry.nearest = nearest;
-  if (r.steered) entry.steered = r.steered;
-  if (r.invalid) entry.invalid = r.invalid;
-  return entry;
-}
-
-function readHeader(headers: Record<string, unknown>, name: string): string | undefined {
-  const v = headers[name];
-  return typeof v === 'string' ? v : undefined;
 }

@@ -17,17 +17,20 @@ export interface Exchange {
   body?: Buffer;
   wire: WireResponse;
   ns: string;
+  /** the instance that served it */
+  instance: string;
   time: number;
   durationMs: number;
 }
 
 /**
- * One exchange into the journal: raw pieces only (redaction happens when read), so the
- * cost on every request is an object or two. Returns the record (the request log reads it).
+ * One exchange into the journal: raw pieces only (the memory journal redacts when read),
+ * so the cost on every request is an object or two. Settles with the record (the request
+ * log reads it) once the journal keeps it for good (Redis acknowledged it).
  */
-export function recordExchange(journal: Journal, x: Exchange): JournalRecord {
-  const record = describeExchange(x, journal);
-  journal.record(x.ns, record);
+export async function recordExchange(journal: Journal, x: Exchange): Promise<JournalRecord> {
+  const record = await describeExchange(x, journal);
+  await journal.record({ ns: x.ns, record });
   return record;
 }
 
@@ -35,10 +38,12 @@ export function recordExchange(journal: Journal, x: Exchange): JournalRecord {
  * The journal's record of an exchange, kept or not: what the request log says of a refusal
  * when the journal is off. With `journal`, a token it saw working is told revoked.
  */
-export function describeExchange(x: Exchange, journal?: Journal): JournalRecord {
+export async function describeExchange(x: Exchange, journal?: Journal): Promise<JournalRecord> {
   const { trace, input, wire } = x;
   const payload = typeof wire.payload === 'string' ? wire.payload : `(${wire.payload.length} bytes)`;
+  const auth = judgeAuth(x);
   const record: JournalRecord = {
+    instance: x.instance,
     time: x.time,
     method: input.method,
     path: input.path,
@@ -46,7 +51,8 @@ export function describeExchange(x: Exchange, journal?: Journal): JournalRecord 
     api: x.api.name,
     operationId: trace?.op?.operationId,
     principal: readPrincipal(trace),
-    auth: judgeAuth(x, journal),
+    // a token the store does not know may be one this journal saw revoked (one read of the journal, rare)
+    auth: auth.outcome === 'unknown' && auth.tokenId !== undefined && journal ? await findRevocation(journal, x.ns, auth) : auth,
     permission: trace?.permission ?? { outcome: 'not-checked' },
     status: wire.status,
     durationMs: Math.round(x.durationMs * 100) / 100,
@@ -71,11 +77,10 @@ function readPrincipal(trace: Trace | undefined): PrincipalInfo {
   return p?.kind === 'user' ? { kind: 'user', userType: p.userType, id: p.userId } : { kind: 'guest' };
 }
 
-function judgeAuth(x: Exchange, journal: Journal | undefined): AuthInfo {
+function judgeAuth(x: Exchange): AuthInfo {
   const auth = x.trace?.auth ?? { outcome: 'none' as const };
   if (auth.outcome === 'refused') return { ...auth, detail: `OAuth 1.0a request refused (${x.wire.status}; the answer says why)` };
   if (auth.outcome === 'malformed' && auth.tokenPrefix) return findOtherApi(x, auth);
-  if (auth.outcome === 'unknown' && auth.tokenId !== undefined && journal) return findRevocation(journal, x.ns, auth);
   return auth;
 }
 
@@ -99,8 +104,8 @@ function presentedTokens(input: RequestInput): string[] {
  * A token the store no longer knows that this journal saw working was revoked: said so,
  * with when and by which operation when the journal saw that too.
  */
-function findRevocation(journal: Journal, ns: string, auth: AuthInfo): AuthInfo {
-  const recent = journal.list(ns, { limit: 200 });
+async function findRevocation(journal: Journal, ns: string, auth: AuthInfo): Promise<AuthInfo> {
+  const recent = await journal.list({ ns, filter: { limit: 200 } });
   const seen = recent.find((e) => e.auth.tokenId === auth.tokenId && e.auth.outcome === 'ok' && e.principal.kind === 'user');
   if (!seen) return auth;
   const who = seen.principal;

@@ -15,6 +15,32 @@ const MASK = '***';
 export interface RedactOptions {
   /** the shapes of every API's tokens: such a string is masked wherever it appears */
   tokenShapes?: readonly RegExp[];
+  /** the shapes compiled to find a token inside text (prepareRedaction); made per call when absent */
+  tokenFinders?: readonly RegExp[];
+  /** what was found of names and short texts before (prepareRedaction): the same headers and fields come on every request */
+  memo?: RedactMemo;
+}
+
+/** How a name's value is masked, and short texts with their tokens masked, remembered (bounded). */
+interface RedactMemo {
+  names: Map<string, 'secret' | 'token' | 'plain'>;
+  texts: Map<string, string>;
+}
+
+/** Names and texts remembered at most; past it, the memo starts again. */
+const MEMO_ENTRIES = 4096;
+/** Texts longer than this are masked every time (they rarely repeat, and would fill the memo). */
+const MEMO_TEXT_LENGTH = 256;
+
+/** Options whose token finders are compiled once, for a caller that redacts on every request. */
+export function prepareRedaction(options: RedactOptions): RedactOptions {
+  return { ...options, tokenFinders: (options.tokenShapes ?? []).map(toFinder), memo: { names: new Map(), texts: new Map() } };
+}
+
+/** A token shape (anchored) as a pattern that finds such tokens standing alone inside text. */
+function toFinder(shape: RegExp): RegExp {
+  const inner = shape.source.replace(/^\^/, '').replace(/\$$/, '');
+  return new RegExp(`(?<![A-Za-z0-9_-])${inner}(?![A-Za-z0-9_-])`, 'g');
 }
 
 export type RedactPlace = 'headers' | 'query' | 'body';
@@ -53,10 +79,24 @@ function redactUrl(url: string, options: RedactOptions): string {
 }
 
 /** The masked value when `name` names a secret or a token; undefined otherwise. */
-function maskValue(name: string, value: string, _options?: RedactOptions): string | undefined {
-  if (SECRET_NAME.test(name)) return value === '' ? '' : MASK;
-  if (TOKEN_NAME.test(name)) return maskToken(value);
+function maskValue(name: string, value: string, options: RedactOptions): string | undefined {
+  const kind = kindOf(name, options);
+  if (kind === 'secret') return value === '' ? '' : MASK;
+  if (kind === 'token') return maskToken(value);
   return undefined;
+}
+
+function kindOf(name: string, { memo }: RedactOptions): 'secret' | 'token' | 'plain' {
+  const known = memo?.names.get(name);
+  if (known) return known;
+  const kind = SECRET_NAME.test(name) ? 'secret' : TOKEN_NAME.test(name) ? 'token' : 'plain';
+  if (memo) remember(memo.names, name, kind);
+  return kind;
+}
+
+function remember<V>(map: Map<string, V>, key: string, value: V): void {
+  if (map.size >= MEMO_ENTRIES) map.clear();
+  map.set(key, value);
 }
 
 /** `Bearer abcdef…`; any other scheme (Basic, OAuth: passwords, signatures) masked whole. */
@@ -69,11 +109,14 @@ function maskToken(value: string): string {
 const prefixOf = (token: string) => (token.length <= PREFIX ? MASK : `${token.slice(0, PREFIX)}…`);
 
 function maskTokensIn(text: string, options: RedactOptions): string {
+  const memo = text.length <= MEMO_TEXT_LENGTH ? options.memo : undefined;
+  const known = memo?.texts.get(text);
+  if (known !== undefined) return known;
   let out = text;
-  for (const shape of options.tokenShapes ?? []) {
-    const inner = shape.source.replace(/^\^/, '').replace(/\$$/, '');
-    out = out.replace(new RegExp(`(?<![A-Za-z0-9_-])${inner}(?![A-Za-z0-9_-])`, 'g'), (t) => prefixOf(t));
+  for (const finder of options.tokenFinders ?? (options.tokenShapes ?? []).map(toFinder)) {
+    out = out.replace(finder, (t) => prefixOf(t));
   }
+  if (memo) remember(memo.texts, text, out);
   return out;
 }
 
@@ -107,9 +150,7 @@ function walkJson(node: unknown, name: string | undefined, options: RedactOption
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(node)) {
       out[k] =
-        (SECRET_NAME.test(k) || TOKEN_NAME.test(k)) && v !== null && typeof v !== 'string' && typeof v !== 'object'
-          ? MASK
-          : walkJson(v, k, options);
+        kindOf(k, options) !== 'plain' && v !== null && typeof v !== 'string' && typeof v !== 'object' ? MASK : walkJson(v, k, options);
     }
     return out;
   }

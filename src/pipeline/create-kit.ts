@@ -56,12 +56,13 @@ class RequestKit implements Kit {
     this.trace.format = format;
   }
 
-  route(path: string, scope?: string): RouteMatch {
+  async route(path: string, scope?: string): Promise<RouteMatch> {
     const { api, req, ns, trace } = this;
     const match = api.router.match(req.method, path);
     if (match.kind !== 'found') return match;
     trace.op = match.op;
-    const plan = (this.plan = this.steer?.({
+    if (!this.steer) return match;
+    const plan = (this.plan = await this.steer({
       api: api.name,
       routed: { op: match.op, pathParams: match.params, scope },
       req,
@@ -118,7 +119,7 @@ class RequestKit implements Kit {
 
   async answer(validated: Validated): Promise<HandlerResult> {
     const { plan, api } = this;
-    const steered = plan?.instead(validated.principal);
+    const steered = await plan?.instead(validated.principal);
     if (steered) {
       this.trace.steered = plan!.steered;
       return steered;

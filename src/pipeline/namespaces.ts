@@ -52,6 +52,7 @@ export class Namespaces {
       name: record.name,
       now: offset === 0 ? () => clock.now() : () => clock.now() + offset,
       settings: effectiveSettings(this.config, record.settings),
+      version: record.version,
     };
   }
 

@@ -79,6 +79,8 @@ export interface NamespaceView {
   /** the namespace's time: the real clock plus its offset */
   now(): number;
   readonly settings: EffectiveSettings;
+  /** a shared store's version of the namespace (NamespaceRecord.version): what others keep of it holds while it does */
+  readonly version?: string;
 }
 
 /** What a handler is called with: the validated request, where it runs, and the API's own tools. */

@@ -21,9 +21,10 @@ export interface SteerPlan {
   /** answer at once, before authentication (a rule with `bypassAuth`) */
   readonly bypass?: HandlerResult;
   /** the answer instead of the handler's, for this caller; undefined: the handler answers */
-  instead(principal: Principal): HandlerResult | undefined;
+  instead(principal: Principal): Promise<HandlerResult | undefined>;
   /** what the journal shows and the HTTP layer applies, once the plan applied */
   readonly steered: SteeredInfo | undefined;
 }
 
-export type Steer = (query: SteerQuery) => SteerPlan | undefined;
+/** Asynchronous: a rule applies only once its use is taken (in Redis, when the rules are shared). */
+export type Steer = (query: SteerQuery) => Promise<SteerPlan | undefined>;

@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import type { Config } from '../config.js';
 import type { Logger } from '../log/create-logger.js';
-import { openStoreAsync } from '../store/open-store.js';
+import { openState } from '../store/open-store.js';
 import { createRuntime, type Runtime } from './create-runtime.js';
 import { createLogger } from '../log/create-logger.js';
 import { createRequestLog, type RequestLog } from '../log/request-log.js';
@@ -53,7 +53,7 @@ export async function startServer(
   const requestLog =
     options.requestLog ?? createRequestLog({ level: config.logLevel, format, color: wantsColor(process.stdout.isTTY, process.env) });
   // a Redis state connects here, and names the URL (not its password) when it cannot
-  const store = await openStoreAsync(config.state, { notice: (message) => log.warn(message) }).catch(async (err: unknown) => {
+  const { store, redis } = await openState(config.state, { notice: (message) => log.warn(message) }).catch(async (err: unknown) => {
     // A second server on the same state and port: the busy port is what the user must fix first.
     throw (err as Error).name === 'StateError' && (await isPortTaken(config)) ? explainListenError(portInUse(), config) : err;
   });
@@ -62,7 +62,8 @@ export async function startServer(
     const reloads: ReloadState = { errors: new Map() };
     const first = await createRuntime({ config, store, log, modules: selectModules(config), reloads });
     const control = resolveControlKey(config.host, config.controlKey, first.services.random);
-    const serving = await serveWith(first, { controlKey: control.key, requestLog }, options.watch === true);
+    // on Redis the journal and the steering rules are kept there too, shared by every instance
+    const serving = await serveWith(first, { controlKey: control.key, requestLog, redis }, options.watch === true);
     const server = createHttpServer(first, serving.handler, { maxConnections: config.maxConnections });
     await listen(server, config);
     const { port } = server.address() as AddressInfo;
@@ -109,7 +110,13 @@ export async function startServer(
       (closed ??= new Promise<void>((resolve) => {
         sweeper.stop();
         unwatch();
-        server.close(() => void store.close().then(resolve, resolve));
+        server.close(
+          () =>
+            void serving
+              .close()
+              .then(() => store.close())
+              .then(resolve, resolve),
+        );
         server.closeAllConnections();
       }));
     return {
@@ -204,6 +211,8 @@ async function serveWith(runtime: Runtime, options: AppOptions, swappable: boole
       parts = await createHttpParts(next, { ...options, keep: parts.inspection });
       app = withLazyExpress(parts);
     },
+    /** stops what follows the journal (the kept journal is the last parts' too) */
+    close: () => parts.inspection.close(),
   };
 }
 

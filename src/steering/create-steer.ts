@@ -6,32 +6,47 @@ import type { SteeringRules, SteeringRule } from './steering-rules.js';
 import { examplesOf } from './find-examples.js';
 import { parsePrefer } from './parse-prefer.js';
 
-/**
- * Steering for one request, or undefined when nothing could steer it (no rule in any
- * namespace, no Prefer header): then the pipeline pays nothing. A rule with a status
- * answers instead of the handler, after every real check, unless it says `bypassAuth`;
- * a delay or a fault applies however the request ends.
- */
-export function createSteer(rules: SteeringRules, prefer: string | string[] | undefined, random: RandomSource): Steer | undefined {
-  const preferred = parsePrefer(prefer);
-  if (rules.empty && !preferred) return undefined;
-  return (query) => planFor(query, rules, preferred, random);
+export interface SteerParts {
+  /** the namespace's live rules (SteeringRules.active) */
+  rules: readonly SteeringRule[];
+  /** where a rule's use is taken */
+  store: SteeringRules;
+  prefer: string | string[] | undefined;
+  random: RandomSource;
 }
 
-function planFor(
-  q: SteerQuery,
-  rules: SteeringRules,
-  preferred: ReturnType<typeof parsePrefer>,
-  random: RandomSource,
-): SteerPlan | undefined {
+/**
+ * Steering for one request, or undefined when nothing could steer it (no rule in the
+ * namespace, no Prefer header): then the pipeline pays nothing. A rule with a status
+ * answers instead of the handler, after every real check, unless it says `bypassAuth`;
+ * a delay or a fault applies however the request ends. A rule applies only once its use
+ * is taken (in Redis, for rules every instance shares): a rule whose last use another
+ * request took does not apply.
+ */
+export function createSteer({ rules, store, prefer, random }: SteerParts): Steer | undefined {
+  const preferred = parsePrefer(prefer);
+  if (rules.length === 0 && !preferred) return undefined;
+  return (query) => planFor(query, { rules, store, preferred, random });
+}
+
+interface PlanParts {
+  rules: readonly SteeringRule[];
+  store: SteeringRules;
+  preferred: ReturnType<typeof parsePrefer>;
+  random: RandomSource;
+}
+
+async function planFor(q: SteerQuery, { rules, store, preferred, random }: PlanParts): Promise<SteerPlan | undefined> {
   const draw = () => random.bytes(4).readUInt32BE(0) / 2 ** 32;
-  const rule = rules.list(q.ns.name, q.ns.now()).find((r) => matchesRule(r, q) && (r.probability === undefined || draw() < r.probability));
+  let rule = rules.find((r) => matchesRule(r, q) && (r.probability === undefined || draw() < r.probability));
   if (!rule && !preferred) return undefined;
   let steered: SteeredInfo | undefined;
-  let applied = false;
-  const apply = (r: SteeringRule): HandlerResult | undefined => {
-    applied = true;
-    rules.use(q.ns.name, r);
+  /** the rule was tried (it applies at most once per request) */
+  let tried = false;
+  /** Takes the rule's use; true when it applies. */
+  const apply = async (r: SteeringRule): Promise<boolean> => {
+    tried = true;
+    if (!(await store.use({ ns: q.ns.name, rule: r }))) return false;
     const delayMs = r.delay && Math.round(r.delay.min + (r.delay.max - r.delay.min) * draw());
     steered = {
       rule: r.id,
@@ -39,19 +54,26 @@ function planFor(
       ...(delayMs ? { delayMs } : {}),
       ...(r.fault ? { fault: r.fault } : {}),
     };
-    return r.status === undefined ? undefined : { status: r.status, body: structuredClone(r.body) };
+    return true;
   };
+  const answerOf = (r: SteeringRule): HandlerResult | undefined =>
+    r.status === undefined ? undefined : { status: r.status, body: structuredClone(r.body) };
+  let bypass: HandlerResult | undefined;
   // at once, before the checks: a delay or a fault, or an answer that bypasses them (the caller is not known yet)
-  const bypass = rule && rule.userId === undefined && (rule.status === undefined || rule.bypassAuth) ? apply(rule) : undefined;
+  if (rule && rule.userId === undefined && (rule.status === undefined || rule.bypassAuth)) {
+    if (await apply(rule)) bypass = answerOf(rule);
+    else rule = undefined;
+  }
   return {
     bypass,
     get steered() {
       return steered;
     },
-    instead(principal: Principal) {
-      if (rule && !applied && (rule.userId === undefined || (principal.kind === 'user' && principal.userId === rule.userId)))
-        return apply(rule);
-      if (!preferred || applied) return undefined;
+    async instead(principal: Principal) {
+      if (rule && !tried && (rule.userId === undefined || (principal.kind === 'user' && principal.userId === rule.userId))) {
+        if (await apply(rule)) return answerOf(rule);
+      }
+      if (!preferred || steered) return undefined;
       const answer = answerPreferred(q, preferred);
       if (answer) steered = { rule: 'prefer', status: answer.status };
       return answer;

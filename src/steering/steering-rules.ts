@@ -26,55 +26,31 @@ export interface SteeringRule {
   used: number;
 }
 
+/** A rule as it is made (build-rule.ts): the store gives it its id and counts its uses. */
+export type NewRule = Omit<SteeringRule, 'id' | 'used'>;
+
 /**
- * The steering rules of each namespace, in this process. A rule ends after its uses or at
- * its expiry; expired rules are dropped when the namespace's rules are next read.
+ * The steering rules of each namespace. Two implementations: this process's memory
+ * (memory-steering-rules.ts) and, when the state is Redis, rules every instance shares
+ * (redis-steering-rules.ts): set, listed and deleted through any instance, applying on all
+ * from their next request, each use counted once across all of them. A rule ends after
+ * its uses or at its expiry.
  */
-export class SteeringRules {
-  private readonly byNs = new Map<string, SteeringRule[]>();
-  private lastId = 0;
-
-  /** true while no namespace has a rule: the pipeline then skips steering entirely */
-  get empty(): boolean {
-    return this.byNs.size === 0;
-  }
-
-  add(ns: string, rule: Omit<SteeringRule, 'id' | 'used'>): SteeringRule {
-    const made: SteeringRule = { ...rule, id: `r${++this.lastId}`, used: 0 };
-    const list = this.byNs.get(ns) ?? [];
-    list.push(made);
-    this.byNs.set(ns, list);
-    return made;
-  }
-
-  list(ns: string, now: number): SteeringRule[] {
-    const list = this.byNs.get(ns);
-    if (!list) return [];
-    const live = list.filter((r) => (r.expiresAt === undefined || r.expiresAt > now) && r.remaining !== 0);
-    this.store(ns, live);
-    return live;
-  }
-
-  remove(ns: string, id: string): boolean {
-    const list = this.byNs.get(ns) ?? [];
-    const kept = list.filter((r) => r.id !== id);
-    this.store(ns, kept);
-    return kept.length !== list.length;
-  }
-
-  clear(ns: string): void {
-    this.byNs.delete(ns);
-  }
-
-  /** Counts one use; the rule ends when it has none left. */
-  use(ns: string, rule: SteeringRule): void {
-    rule.used++;
-    if (rule.remaining !== undefined) rule.remaining--;
-    if (rule.remaining === 0) this.remove(ns, rule.id);
-  }
-
-  private store(ns: string, list: SteeringRule[]): void {
-    if (list.length) this.byNs.set(ns, list);
-    else this.byNs.delete(ns);
-  }
+export interface SteeringRules {
+  add(args: { ns: string; rule: NewRule }): Promise<SteeringRule>;
+  /** the live rules, in the order they were made, with their uses as counted now */
+  list(args: { ns: string; now: number }): Promise<SteeringRule[]>;
+  remove(args: { ns: string; id: string }): Promise<boolean>;
+  clear(args: { ns: string }): Promise<void>;
+  /**
+   * The rules a request may match, on its hot path: a shared store keeps a copy per
+   * namespace while the namespace's `version` (read with its record on every request, and
+   * bumped by every change of a rule) stays the same, so a request then costs nothing.
+   */
+  active(args: { ns: string; now: number; version?: string }): Promise<readonly SteeringRule[]>;
+  /** takes one use of the rule, atomically: false when it has none left or is gone (another request or instance took the last) */
+  use(args: { ns: string; rule: SteeringRule }): Promise<boolean>;
 }
+
+/** Whether a rule still applies at `now`: not expired, uses left. */
+export const isLive = (rule: SteeringRule, now: number) => (rule.expiresAt === undefined || rule.expiresAt > now) && rule.remaining !== 0;

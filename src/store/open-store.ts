@@ -1,4 +1,5 @@
 import type { Store } from './store.js';
+import type { RedisContext } from './redis/redis-context.js';
 import { MemoryStore } from './memory-store.js';
 import { SqliteStore, type SqliteStoreOptions } from './sqlite-store.js';
 import { isRedisUrl } from './redis/redis-url.js';
@@ -7,6 +8,12 @@ import { ReadCacheStore } from './read-cache-store.js';
 export interface OpenStoreOptions extends SqliteStoreOptions {
   /** a Redis command unanswered this long fails as unavailable (ms) */
   redisCommandTimeoutMs?: number;
+}
+
+/** The opened state; for Redis also its connection, which the journal and the steering rules share. */
+export interface OpenedState {
+  store: Store;
+  redis?: RedisContext;
 }
 
 /**
@@ -25,7 +32,17 @@ export function openStore(state: string, options: SqliteStoreOptions = {}): Stor
  * its password. ioredis is loaded only for a Redis state.
  */
 export async function openStoreAsync(state: string, options: OpenStoreOptions = {}): Promise<Store> {
-  if (!isRedisUrl(state)) return openStore(state, options);
+  return (await openState(state, options)).store;
+}
+
+/**
+ * As openStoreAsync, with Redis's connection for the parts of the server kept beside the
+ * store (the journal, steering rules). Redis is read through the read cache in its shared
+ * mode: the namespace's version, read with its record, tells of other processes' writes.
+ */
+export async function openState(state: string, options: OpenStoreOptions = {}): Promise<OpenedState> {
+  if (!isRedisUrl(state)) return { store: openStore(state, options) };
   const { RedisStore } = await import('./redis-store.js');
-  return RedisStore.open(state, { notice: options.notice, commandTimeoutMs: options.redisCommandTimeoutMs });
+  const redis = await RedisStore.open(state, { notice: options.notice, commandTimeoutMs: options.redisCommandTimeoutMs });
+  return { store: new ReadCacheStore(redis, { shared: true }), redis: redis.context };
 }

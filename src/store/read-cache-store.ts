@@ -15,12 +15,23 @@ import { cacheIdentities, cacheLockouts, cacheNamespaces, cacheOAuth, cacheToken
 /** Entries kept per namespace and kind of read; past it the oldest goes. */
 export const READ_CACHE_ENTRIES = 4096;
 
+export interface ReadCacheOptions {
+  /** entries kept per namespace and kind of read */
+  limit?: number;
+  /**
+   * other processes write the store (Redis): the namespace's record is read on every
+   * request, and its version says whether what is kept still holds (read-cache.ts)
+   */
+  shared?: boolean;
+}
+
 /**
  * What every request reads (its namespace, its caller's identity and token) kept in
- * process, in front of a store that only this process writes: SQLite holds its file
- * exclusively and the memory store is the process's own. Every write goes through here
- * first and drops what it may change, so a read never sees an older state than the store
- * holds. Not for Redis, which other processes write. Values are frozen (read-cache.ts).
+ * process. Every write of this process goes through here first and drops what it may
+ * change, so a read never sees an older state than the store holds. SQLite (which holds
+ * its file exclusively) and the memory store are written by this process alone; Redis is
+ * `shared`: there the namespace's version, read with its record on every request, tells
+ * this process of the writes of others. Values are frozen (read-cache.ts).
  */
 export class ReadCacheStore implements Store {
   readonly kind: Store['kind'];
@@ -35,11 +46,11 @@ export class ReadCacheStore implements Store {
 
   constructor(
     private readonly inner: Store,
-    limit = READ_CACHE_ENTRIES,
+    { limit = READ_CACHE_ENTRIES, shared = false }: ReadCacheOptions = {},
   ) {
     this.kind = inner.kind;
     this.secretKey = inner.secretKey;
-    this.cache = new ReadCache(limit);
+    this.cache = new ReadCache(limit, shared);
     this.namespaces = cacheNamespaces(inner.namespaces, this.cache);
     this.identities = cacheIdentities(inner.identities, this.cache);
     this.tokens = cacheTokens(inner.tokens, this.cache);

@@ -28,6 +28,12 @@ export type Keep = 'both' | 'found' | 'none';
  * raced it is gone too), and a version bumped by every drop keeps a read begun before a
  * write from being kept. Values are frozen: a caller that changed one would change every
  * later reader's copy.
+ *
+ * `shared`: other processes write the store too (Redis). Then the namespace's record is
+ * read on every request (one round trip the request makes anyway) and carries the
+ * namespace's version, which every write another process may have cached bumps: a record
+ * of another version drops all that was kept of the namespace, so a revocation made
+ * elsewhere holds here from the next request that reads the record.
  */
 export class ReadCache {
   /** every object the cache froze (nested ones too): they never change */
@@ -36,7 +42,10 @@ export class ReadCache {
   /** bumped by every write that drops entries: a read begun before it is not kept */
   private version = 0;
 
-  constructor(private readonly limit: number) {}
+  constructor(
+    private readonly limit: number,
+    private readonly shared = false,
+  ) {}
 
   /** whether the cache handed out this value (or one it holds): it never changes */
   isFixed(value: object): boolean {
@@ -45,11 +54,35 @@ export class ReadCache {
 
   /** A namespace's record: kept once read, for as long as no write drops it. */
   async namespace(ns: string, read: () => Promise<NamespaceRecord | undefined>): Promise<NamespaceRecord | undefined> {
+    if (this.shared) return this.observe(ns, await this.readShared(ns, read));
     const space = this.spaces.get(ns);
     if (space?.record) return space.record;
     const version = this.version;
     const record = await read();
     if (record && version === this.version) this.space(ns).record = this.freeze(record);
+    return record;
+  }
+
+  /** Unread (the store is away), the version is unknown: nothing kept of the namespace may be served. */
+  private async readShared(ns: string, read: () => Promise<NamespaceRecord | undefined>): Promise<NamespaceRecord | undefined> {
+    try {
+      return await read();
+    } catch (err) {
+      this.dropSpace(ns);
+      throw err;
+    }
+  }
+
+  /**
+   * A shared store's record, just read: of another version than the one kept, what was
+   * kept of the namespace goes (and reads begun before are not kept). Replies come in the
+   * order the reads were sent, so a later request never sees an older version.
+   */
+  private observe(ns: string, record: NamespaceRecord | undefined): NamespaceRecord | undefined {
+    const kept = this.spaces.get(ns)?.record;
+    if (kept && record && kept.version === record.version) return record;
+    this.dropSpace(ns);
+    if (record) this.space(ns).record = this.freeze(record);
     return record;
   }
 

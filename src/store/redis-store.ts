@@ -13,7 +13,7 @@ import type {
 } from './store.js';
 import { connectRedis, RedisStateError, type RedisConnectOptions } from './redis/connect-redis.js';
 import { redactRedisUrl } from './redis/redis-url.js';
-import { META_SECRET, NAMESPACES } from './redis/redis-keys.js';
+import { META_SECRET, NAMESPACES, isJournalKey } from './redis/redis-keys.js';
 import { createRedisContext, type RedisContext } from './redis/redis-context.js';
 import { createRedisNamespaces } from './redis/redis-namespaces.js';
 import { createRedisIdentities } from './redis/redis-identities.js';
@@ -42,7 +42,8 @@ export class RedisStore implements Store {
   readonly lockouts: LockoutStore;
   readonly nonces: NonceStore;
   readonly oauth: OAuthStore;
-  private readonly context: RedisContext;
+  /** the connection and its scripts, shared with the journal and steering rules kept in Redis */
+  readonly context: RedisContext;
 
   private constructor(
     private readonly client: Redis,
@@ -85,7 +86,7 @@ export class RedisStore implements Store {
       if (done.tokens >= limit) return done;
       const k = keys(name);
       done.tokens += Number(
-        await guard(() => script('sweepTokens', [k.tokens, k.tokenExpiry], [now, limit - done.tokens, k.userTokensPrefix])),
+        await guard(() => script('sweepTokens', [k.record, k.tokens, k.tokenExpiry], [now, limit - done.tokens, k.userTokensPrefix])),
       );
       // codes, refresh tokens and revocations count as tokens
       if (done.tokens < limit)
@@ -113,11 +114,18 @@ export class RedisStore implements Store {
     return { namespaces: names.length, identities: sum(0), tokens: sum(1), loginFailures: sum(2) };
   }
 
-  /** Every namespace's keys, found by their prefix (also those of a namespace never listed); the token ids go on counting. */
+  /**
+   * Every namespace's keys, found by their prefix (also those of a namespace never listed);
+   * the token ids go on counting. Journals are emptied, not deleted: their entry ids go on
+   * counting too, so an inspector following one misses nothing written after.
+   */
   async reset(): Promise<void> {
     const forget = async () => {
       for await (const batch of this.client.scanStream({ match: 'am:{*', count: 500 }) as AsyncIterable<string[]>) {
-        if (batch.length > 0) await this.client.unlink(...batch);
+        const journals = batch.filter(isJournalKey);
+        const rest = batch.filter((key) => !isJournalKey(key));
+        if (rest.length > 0) await this.client.unlink(...rest);
+        for (const key of journals) await this.client.xtrim(key, 'MAXLEN', 0);
       }
       await this.client.del(NAMESPACES);
     };

@@ -85,6 +85,12 @@ export interface NamespaceRecord {
   settings: NamespaceSettings;
   /** a hash of the fixtures the namespace was seeded from */
   seedHash: string;
+  /**
+   * a store other processes write (Redis): changes whenever the namespace's identities,
+   * revocations, failure counts or steering rules change, so a process that keeps copies
+   * of them knows, from the record each request reads, that they are stale
+   */
+  version?: string;
 }
 
 export type PutResult = 'ok' | 'key-conflict';

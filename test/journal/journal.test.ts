@@ -25,6 +25,7 @@ describe('the request journal', () => {
       status: 200,
     });
     expect(me.durationMs).toBeGreaterThanOrEqual(0);
+    expect(me.instance).toMatch(/^127\.0\.0\.1:\d+$/); // host:port, without --instance-name
     expect(me.request.httpHeaders.authorization).toBe(`Bearer ${token.slice(0, 6)}…`);
     expect(login.operationId).toBe('createCustomerAccessToken');
     expect(login.request.body).toContain('roni_cost@example.com');

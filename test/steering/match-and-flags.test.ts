@@ -44,3 +44,15 @@ describe('--journal-size and --latency', () => {
     expect(() => parse({ latency: 'slow' })).toThrow(/--latency/);
   });
 });
+
+describe('--instance-name', () => {
+  const parse = (flags: Record<string, string>) => toConfig(ROOT, flags, API_MODULES, {});
+  it('names the instance in its journal entries, by default none (host:port then)', () => {
+    expect(parse({}).instanceName).toBeUndefined();
+    expect(parse({ instanceName: ' blue ' }).instanceName).toBe('blue');
+  });
+  it('refuses an empty or overlong name, naming the flag', () => {
+    expect(() => parse({ instanceName: ' ' })).toThrow(/--instance-name/);
+    expect(() => parse({ instanceName: 'x'.repeat(256) })).toThrow(UsageError);
+  });
+});

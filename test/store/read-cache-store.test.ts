@@ -179,7 +179,7 @@ describe('the read cache in front of a store only this process writes', () => {
 
   it('stays bounded', async () => {
     const inner = new MemoryStore();
-    const store = new ReadCacheStore(inner, 10);
+    const store = new ReadCacheStore(inner, { limit: 10 });
     await store.namespaces.create({
       ns: 'default',
       seed: Array.from({ length: 50 }, (_, i) => customer(String(i), `${i}@example.com`)),

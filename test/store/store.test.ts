@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Identity, IdentityRef, LoginRef, NewToken, Store, TokenStore } from '../../src/store/store.js';
+import type { Identity, IdentityRef, LoginRef, NamespaceRecord, NewToken, Store, TokenStore } from '../../src/store/store.js';
 import { STORE_IMPLEMENTATIONS } from './implementations.js';
 
 const NOW = Date.UTC(2026, 0, 1);
@@ -44,6 +44,9 @@ const SEED: readonly Identity[] = [
   identity('admin', ['admin'], {}, { kind: 'admin' }),
 ];
 
+/** a shared store's records carry a version (checked on its own below) */
+const withoutVersion = ({ version: _version, ...rest }: NamespaceRecord) => rest;
+
 const byId = (list: { id: string | number }[]) => [...list].sort((a, b) => String(a.id).localeCompare(String(b.id)));
 
 describe.each(STORE_IMPLEMENTATIONS)('the $name store', (impl) => {
@@ -70,7 +73,7 @@ describe.each(STORE_IMPLEMENTATIONS)('the $name store', (impl) => {
   describe('namespaces', () => {
     it('creates a namespace with its seed, no clock offset and no settings', async () => {
       const record = await store.namespaces.create({ ns: 'fresh', seed: SEED, seedHash: 'seed-x', now: NOW + 5 });
-      expect(record).toEqual({ name: 'fresh', createdAt: NOW + 5, clockOffsetMs: 0, settings: {}, seedHash: 'seed-x' });
+      expect(withoutVersion(record)).toEqual({ name: 'fresh', createdAt: NOW + 5, clockOffsetMs: 0, settings: {}, seedHash: 'seed-x' });
       expect(await store.namespaces.get('fresh')).toEqual(record);
       expect(byId(await store.identities.list(customers('fresh')))).toEqual(SEED.filter((i) => i.kind === 'customer'));
     });
@@ -114,7 +117,7 @@ describe.each(STORE_IMPLEMENTATIONS)('the $name store', (impl) => {
       await store.namespaces.update({ ns: 'default', clockOffsetMs: 60_000, settings: { lockoutFailures: 2 } });
 
       const record = await store.namespaces.reset({ ns: 'default', seed: SEED, seedHash: 'seed-2', now: NOW + 1 });
-      expect(record).toEqual({ name: 'default', createdAt: NOW + 1, clockOffsetMs: 0, settings: {}, seedHash: 'seed-2' });
+      expect(withoutVersion(record)).toEqual({ name: 'default', createdAt: NOW + 1, clockOffsetMs: 0, settings: {}, seedHash: 'seed-2' });
       expect(byId(await store.identities.list(customers('default')))).toEqual(SEED.filter((i) => i.kind === 'customer'));
       expect(await store.identities.find(customerKey('default', 'new@example.com'))).toBeUndefined();
       expect(await store.tokens.find(commerceToken('default', mine))).toBeUndefined();
@@ -165,6 +168,54 @@ describe.each(STORE_IMPLEMENTATIONS)('the $name store', (impl) => {
       expect(await store.namespaces.list()).toEqual([]);
       expect(await store.tokens.find(commerceToken('default', id))).toBeUndefined();
       expect(await store.identities.get(customer('default', '1'))).toBeUndefined();
+    });
+  });
+
+  describe('the version of a store other processes write', () => {
+    const versionOf = async (ns = 'default') => (await store.namespaces.get(ns))?.version;
+
+    it('changes with every write another process may keep a copy of, and with nothing else', async () => {
+      const first = await versionOf();
+      if (first === undefined) return; // written by this process alone: no version
+      const changes: [string, () => Promise<unknown>][] = [
+        ['an identity written', () => store.identities.put({ ns: 'default', identity: identity('3', ['new@example.com']) })],
+        ['an identity deleted', () => store.identities.delete(customer('default', '3'))],
+        ['a failed login', () => store.lockouts.recordFailure({ ...login('default', 'roni@example.com'), now: NOW, lockMs: LOCK_MS })],
+        [
+          'a token revoked',
+          async () => store.tokens.revoke(commerceToken('default', await store.tokens.save({ ns: 'default', token: token() }))),
+        ],
+        [
+          'tokens of a user revoked',
+          async () => {
+            await store.tokens.save({ ns: 'default', token: token({ userId: '2' }) });
+            return store.tokens.revokeUser({ ns: 'default', api: 'commerce', userType: 'customer', userId: '2' });
+          },
+        ],
+        ['a reseed', () => store.namespaces.reseed({ ns: 'default', seed: SEED, seedHash: 'seed-2' })],
+        ['a reset', () => store.namespaces.reset({ ns: 'default', seed: SEED, seedHash: 'seed-2', now: NOW })],
+      ];
+      let before = first;
+      for (const [what, change] of changes) {
+        await change();
+        const after = await versionOf();
+        expect(after, what).not.toBe(before);
+        before = after!;
+      }
+      await store.tokens.save({ ns: 'default', token: token() });
+      await store.tokens.revoke(commerceToken('default', 999_999));
+      await store.identities.get(customer('default', '1'));
+      await store.namespaces.update({ ns: 'default', clockOffsetMs: 5_000 });
+      expect(await versionOf(), 'a token issued, a revocation of nothing, a read, a clock move').toBe(before);
+      expect(await versionOf('other')).toBe(await versionOf('other'));
+    });
+
+    it('is never that of a namespace deleted under the same name', async () => {
+      const old = await versionOf();
+      if (old === undefined) return;
+      await store.namespaces.delete('default');
+      await store.namespaces.create({ ns: 'default', seed: SEED, seedHash: 'seed-1', now: NOW });
+      expect(await versionOf()).not.toBe(old);
     });
   });
 

@@ -39,7 +39,7 @@ export function createCommerceDialect(options: CommerceDialectOptions): Dialect 
       const { req } = kit;
       if (req.headers.accept !== undefined) kit.respondAs(negotiate(req.headers.accept));
       const { path, scope } = splitCommercePath(req, storeCodes);
-      const match = kit.route(path, scope);
+      const match = await kit.route(path, scope);
       if (match.kind !== 'found') throw commerceError('NO_ROUTE');
       const authenticated = await kit.authenticate({ op: match.op, pathParams: match.params, scope });
       const { reported } = authenticated.authn;

@@ -17,7 +17,7 @@ export function createServerDialect(name: string, resolver: PathResolver): Diale
       const { req } = kit;
       const target = resolver.resolve(req.path);
       if (!target) throw fail('NOT_FOUND', `the authorization server has no endpoint at ${req.path}`);
-      const match = kit.route(target.endpoint);
+      const match = await kit.route(target.endpoint);
       if (match.kind === 'none') throw fail('NOT_FOUND', `the authorization server has no endpoint at ${req.path}`);
       if (match.kind === 'wrong-method') {
         const allowed = match.allowed.join(', ');

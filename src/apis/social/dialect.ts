@@ -23,7 +23,7 @@ export function createSocialDialect(): Dialect {
   return {
     async run(kit: Kit) {
       const { req } = kit;
-      const match = kit.route(req.path);
+      const match = await kit.route(req.path);
       if (match.kind === 'none') {
         if (isThumbnailRequest(req)) return serveThumbnail();
         throw socialError('ROUTE_NOT_FOUND');

@@ -35,7 +35,7 @@ export function createSpecDialect(parts: SpecDialectParts): Dialect {
     async run(kit) {
       const { req } = kit;
       const local = stripMount(parts.mount, req.path);
-      const match = local === undefined ? ({ kind: 'none' } as const) : kit.route(local);
+      const match = local === undefined ? ({ kind: 'none' } as const) : await kit.route(local);
       if (match.kind === 'none') throw fail('NOT_FOUND', { api: name, method: req.method, path: req.path });
       if (match.kind === 'wrong-method') {
         const allowed = match.allowed.join(', ');

@@ -2,17 +2,17 @@ import type { Call, Handler } from '../../pipeline/stages.js';
 import type { Journal, JournalFilter } from '../../journal/journal.js';
 import { controlError } from '../control-error.js';
 
-/** The request journal of the namespace: list, count, clear. */
+/** The request journal of the namespace (every instance's, on Redis): list, count, clear. */
 export function createJournalHandlers(journal: Journal): Record<string, Handler> {
   return {
-    listRequests(ctx) {
-      return { status: 200, body: journal.list(ctx.ns.name, readFilter(ctx)) };
+    async listRequests(ctx) {
+      return { status: 200, body: await journal.list({ ns: ctx.ns.name, filter: readFilter(ctx) }) };
     },
-    countRequests(ctx) {
-      return { status: 200, body: { count: journal.count(ctx.ns.name, { ...readFilter(ctx), limit: undefined }) } };
+    async countRequests(ctx) {
+      return { status: 200, body: { count: await journal.count({ ns: ctx.ns.name, filter: { ...readFilter(ctx), limit: undefined } }) } };
     },
-    clearRequests(ctx) {
-      journal.clear(ctx.ns.name);
+    async clearRequests(ctx) {
+      await journal.clear({ ns: ctx.ns.name });
       return { status: 204, body: undefined };
     },
   };

@@ -8,7 +8,7 @@ import { controlError } from '../control-error.js';
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Reset, clock, settings and namespaces. */
-export function createStateHandlers(runtime: Runtime, onReset: (ns: string) => void = () => {}): Record<string, Handler> {
+export function createStateHandlers(runtime: Runtime, onReset: (ns: string) => Promise<void> = async () => {}): Record<string, Handler> {
   const { store, clock, config } = runtime.services;
   const record = async (ns: string): Promise<NamespaceRecord> => runtime.namespaces.ensure(ns);
   const clockOf = (r: NamespaceRecord) => ({ now: iso(clock.now() + r.clockOffsetMs), offsetSeconds: r.clockOffsetMs / 1000 });
@@ -26,7 +26,7 @@ export function createStateHandlers(runtime: Runtime, onReset: (ns: string) => v
   return {
     async resetNamespace(ctx) {
       await runtime.namespaces.reset(ctx.ns.name);
-      onReset(ctx.ns.name);
+      await onReset(ctx.ns.name);
       return { status: 204, body: undefined };
     },
     async getClock(ctx) {
@@ -108,7 +108,7 @@ export function createStateHandlers(runtime: Runtime, onReset: (ns: string) => v
       const name = String(ctx.pathParams.name);
       const gone = await store.namespaces.delete(name);
       if (!gone) throw controlError('NOT_FOUND', `no namespace ${name}`);
-      onReset(name);
+      await onReset(name);
       if (name === DEFAULT_NAMESPACE) runtime.services.log.info('the default namespace was deleted: it is made afresh on its next request');
       return { status: 204, body: undefined };
     },

@@ -6,11 +6,11 @@ import { controlError } from '../control-error.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** Steering rules of the namespace: add (checked against the spec), list, remove. */
+/** Steering rules of the namespace (every instance's, on Redis): add (checked against the spec), list, remove. */
 export function createSteeringHandlers(inspection: Inspection): Record<string, Handler> {
   const { rules } = inspection;
   return {
-    addSteeringRule(ctx) {
+    async addSteeringRule(ctx) {
       let rule;
       try {
         rule = buildRule(ctx.body as RuleInput, inspection.operations, inspection.examplesOf, ctx.ns.now());
@@ -18,18 +18,18 @@ export function createSteeringHandlers(inspection: Inspection): Record<string, H
         if (err instanceof RuleError) throw controlError(err.notFound ? 'NOT_FOUND' : 'BAD_REQUEST', err.message);
         throw err;
       }
-      return { status: 201, body: showRule(rules.add(ctx.ns.name, rule)) };
+      return { status: 201, body: showRule(await rules.add({ ns: ctx.ns.name, rule })) };
     },
-    listSteeringRules(ctx) {
-      return { status: 200, body: rules.list(ctx.ns.name, ctx.ns.now()).map(showRule) };
+    async listSteeringRules(ctx) {
+      return { status: 200, body: (await rules.list({ ns: ctx.ns.name, now: ctx.ns.now() })).map(showRule) };
     },
-    deleteSteeringRule(ctx) {
+    async deleteSteeringRule(ctx) {
       const id = String(ctx.pathParams.id);
-      if (!rules.remove(ctx.ns.name, id)) throw controlError('NOT_FOUND', `no steering rule ${id}`);
+      if (!(await rules.remove({ ns: ctx.ns.name, id }))) throw controlError('NOT_FOUND', `no steering rule ${id}`);
       return { status: 204, body: undefined };
     },
-    clearSteeringRules(ctx) {
-      rules.clear(ctx.ns.name);
+    async clearSteeringRules(ctx) {
+      await rules.clear({ ns: ctx.ns.name });
       return { status: 204, body: undefined };
     },
   };

@@ -71,7 +71,8 @@ export const INSPECTOR_SCRIPT = `(() => {
     const facts = el('dl', {},
       el('dt', {}, 'Caller'), el('dd', {}, e.principal.kind === 'user' ? e.principal.userType + ' ' + e.principal.id : 'guest'),
       el('dt', {}, 'Authentication'), el('dd', {}, describeAuth(e)),
-      el('dt', {}, 'Permission'), el('dd', {}, describePermission(e.permission)));
+      el('dt', {}, 'Permission'), el('dd', {}, describePermission(e.permission)),
+      el('dt', {}, 'Served by'), el('dd', {}, e.instance));
     if (e.nearest) facts.append(el('dt', {}, 'Nearest operation'), el('dd', {}, e.nearest.operationId + ' (' + e.nearest.method + ' ' + e.nearest.path + '): ' + e.nearest.mismatch));
     if (e.steered) facts.append(el('dt', {}, 'Steering'), el('dd', {}, 'rule ' + e.steered.rule + (e.steered.status ? ', status ' + e.steered.status : '') + (e.steered.delayMs ? ', delayed ' + e.steered.delayMs + ' ms' : '') + (e.steered.fault ? ', fault ' + e.steered.fault : '')));
     const headers = (h) => Object.entries(h).map(([k, v]) => k + ': ' + v).join('\\n');

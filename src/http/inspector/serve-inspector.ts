@@ -39,11 +39,14 @@ export function serveInspectorPage(res: ServerResponse, html: string): void {
   res.end(html);
 }
 
-/** New journal entries of the namespace as server-sent events, until the client goes. */
+/** New journal entries of the namespace (from every instance, on Redis) as server-sent events, until the client goes. */
 export function serveRequestStream(req: IncomingMessage, res: ServerResponse, journal: Journal, ns: string): void {
   res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
   res.write(`: authmock journal of namespace ${ns}${journal.size === 0 ? ' (off: --journal-size 0)' : ''}\n\n`);
-  const stop = journal.subscribe(ns, (entry) => res.write(`event: entry\nid: ${entry.id}\ndata: ${JSON.stringify(entry)}\n\n`));
+  const stop = journal.subscribe({
+    ns,
+    listener: (entry) => res.write(`event: entry\nid: ${entry.id}\ndata: ${JSON.stringify(entry)}\n\n`),
+  });
   const ping = setInterval(() => res.write(': ping\n\n'), KEEP_ALIVE_MS);
   ping.unref();
   const end = () => {

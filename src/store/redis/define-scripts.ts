@@ -51,12 +51,26 @@ export type RunScript = (name: ScriptName, keys: readonly string[], args: readon
  * Redis does not know the script, as after a restart) and returns how to run one.
  */
 export function defineScripts(client: Redis): RunScript {
-  for (const [name, { keys, lua }] of Object.entries(SCRIPTS)) {
-    client.defineCommand(`am_${name}`, { numberOfKeys: keys, lua });
-  }
+  const run = new Map(Object.entries(SCRIPTS).map(([name, script]) => [name, defineScript(client, name, script)]));
+  return (name, keys, args) => run.get(name)!(keys, args);
+}
+
+/** A Lua script: how many of its arguments are keys, and its text. */
+export interface LuaScript {
+  keys: number;
+  lua: string;
+}
+
+/** Registers one script (the store's, or another part's kept in Redis: steering rules) and returns how to run it. */
+export function defineScript(
+  client: Redis,
+  name: string,
+  { keys: count, lua }: LuaScript,
+): (keys: readonly string[], args: readonly (string | number)[]) => Promise<unknown> {
+  client.defineCommand(`am_${name}`, { numberOfKeys: count, lua });
   const commands = client as unknown as Record<string, (...args: (string | number)[]) => Promise<unknown>>;
-  return (name, keys, args) => {
-    if (keys.length !== SCRIPTS[name].keys) throw new Error(`script ${name} takes ${SCRIPTS[name].keys} keys, got ${keys.length}`);
+  return (keys, args) => {
+    if (keys.length !== count) throw new Error(`script ${name} takes ${count} keys, got ${keys.length}`);
     return commands[`am_${name}`](...keys, ...args);
   };
 }

@@ -1,3 +1,5 @@
+import { BUMP_LUA } from './lua-helpers.js';
+
 /**
  * Failed logins: a hash of field -> "failures lockExpiresAt" per namespace, and a sorted
  * set of the same fields scored by lockExpiresAt for the sweep.
@@ -7,12 +9,16 @@
  * KEYS: record, failures, failure expiry. ARGV: field, now, lockMs. One step, so failures
  * spread over several servers are all counted (docs/commerce-platform.md §13): a count
  * whose lock has expired starts again at one, each failure moves the lock's end.
- * Answers {failures, lockExpiresAt}, or false without a namespace.
+ * Answers {failures, lockExpiresAt}, or false without a namespace. Bumps the version: other
+ * processes may keep "no failures" for the name.
  */
 export const RECORD_FAILURE = {
   keys: 3,
-  lua: String.raw`
+  lua:
+    BUMP_LUA +
+    String.raw`
 if redis.call('EXISTS', KEYS[1]) == 0 then return false end
+bumpVersion(KEYS[1])
 local now = tonumber(ARGV[2])
 local failures = 1
 local previous = redis.call('HGET', KEYS[2], ARGV[1])

@@ -1,4 +1,4 @@
-import { IDENTITY_LUA } from './lua-helpers.js';
+import { BUMP_LUA, IDENTITY_LUA } from './lua-helpers.js';
 
 /**
  * KEYS: record, identities, identity keys. ARGV: api, kind, id, JSON {keys, data}, keys...
@@ -8,11 +8,14 @@ export const PUT_IDENTITY = {
   keys: 3,
   lua:
     IDENTITY_LUA +
+    BUMP_LUA +
     String.raw`
 if redis.call('EXISTS', KEYS[1]) == 0 then return 'no-namespace' end
 local keys = {}
 for i = 5, #ARGV do keys[#keys + 1] = ARGV[i] end
-return writeIdentity(KEYS[2], KEYS[3], ARGV[1], ARGV[2], ARGV[3], ARGV[4], keys, false)
+local result = writeIdentity(KEYS[2], KEYS[3], ARGV[1], ARGV[2], ARGV[3], ARGV[4], keys, false)
+if result == 'ok' then bumpVersion(KEYS[1]) end
+return result
 `,
 };
 
@@ -29,8 +32,15 @@ return {id, json}
 `,
 };
 
-/** KEYS: identities, identity keys. ARGV: api, kind, id. Answers 1 when there was one. */
+/** KEYS: record, identities, identity keys. ARGV: api, kind, id. Answers 1 when there was one. */
 export const DELETE_IDENTITY = {
-  keys: 2,
-  lua: IDENTITY_LUA + 'return removeIdentity(KEYS[1], KEYS[2], ARGV[1], ARGV[2], ARGV[3])',
+  keys: 3,
+  lua:
+    IDENTITY_LUA +
+    BUMP_LUA +
+    String.raw`
+local removed = removeIdentity(KEYS[2], KEYS[3], ARGV[1], ARGV[2], ARGV[3])
+if removed == 1 then bumpVersion(KEYS[1]) end
+return removed
+`,
 };

@@ -32,6 +32,18 @@ end
 `;
 
 /**
+ * The namespace's version (in its record, read by every request): bumped by every write
+ * that another process may hold a copy of (its read cache, its steering rules), so that
+ * process drops its copies on its very next request. Never on a namespace that is gone:
+ * the record would come back holding only a version.
+ */
+export const BUMP_LUA = String.raw`
+local function bumpVersion(record)
+  if redis.call('EXISTS', record) == 1 then redis.call('HINCRBY', record, 'version', 1) end
+end
+`;
+
+/**
  * KEYS are a namespace's fixed keys (redis-keys.ts fixedKeysOf), then the set of namespace
  * names, last. The per-user token sets are listed in KEYS[7].
  */

@@ -1,4 +1,4 @@
-import { DROP_LUA, IDENTITY_LUA } from './lua-helpers.js';
+import { BUMP_LUA, DROP_LUA, IDENTITY_LUA } from './lua-helpers.js';
 
 /** a namespace's fixed keys (redis-keys.ts fixedKeysOf) and the set of names */
 const NAMESPACE_KEYS = 14;
@@ -6,14 +6,16 @@ const NAMESPACE_KEYS = 14;
 /**
  * Creates, resets or reseeds a namespace with its seed identities in one step.
  * KEYS: the namespace's fixed keys and the set of names (as DROP_LUA). ARGV: mode
- * (create | reset | reseed), name, now, seed hash, then per identity: api, kind, id,
- * JSON {keys, data}, the number of keys, the keys. Answers the record (HGETALL), or
- * false when reseeding a namespace that does not exist.
+ * (create | reset | reseed), name, now, seed hash, a new random epoch, then per identity:
+ * api, kind, id, JSON {keys, data}, the number of keys, the keys. Answers the record
+ * (HGETALL), or false when reseeding a namespace that does not exist. A namespace made
+ * afresh gets a new epoch, so a copy kept of one deleted under the same name never passes
+ * for it; a reseed bumps the version.
  */
 export const SEED_NAMESPACE = {
   keys: NAMESPACE_KEYS,
   lua:
-    `${IDENTITY_LUA}${DROP_LUA}` +
+    `${IDENTITY_LUA}${DROP_LUA}${BUMP_LUA}` +
     String.raw`
 local mode, ns = ARGV[1], ARGV[2]
 local exists = redis.call('EXISTS', KEYS[1]) == 1
@@ -22,10 +24,10 @@ if mode == 'reseed' then
   if not exists then return false end
 else
   if mode == 'reset' then dropNamespace(ns) end
-  redis.call('HSET', KEYS[1], 'createdAt', ARGV[3], 'clockOffsetMs', '0', 'settings', '{}', 'seedHash', ARGV[4])
+  redis.call('HSET', KEYS[1], 'createdAt', ARGV[3], 'clockOffsetMs', '0', 'settings', '{}', 'seedHash', ARGV[4], 'epoch', ARGV[5], 'version', '0')
   redis.call('SADD', KEYS[#KEYS], ns)
 end
-local i = 5
+local i = 6
 while i <= #ARGV do
   local n = tonumber(ARGV[i + 4])
   local keys = {}
@@ -33,7 +35,10 @@ while i <= #ARGV do
   writeIdentity(KEYS[2], KEYS[3], ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3], keys, true)
   i = i + 5 + n
 end
-if mode == 'reseed' then redis.call('HSET', KEYS[1], 'seedHash', ARGV[4]) end
+if mode == 'reseed' then
+  redis.call('HSET', KEYS[1], 'seedHash', ARGV[4])
+  bumpVersion(KEYS[1])
+end
 return redis.call('HGETALL', KEYS[1])
 `,
 };

@@ -33,7 +33,7 @@ export function createRedisIdentities({ client, script, guard, keys }: RedisCont
     },
     async delete({ ns, api, kind, id }) {
       const k = keys(ns);
-      return (await guard(() => script('deleteIdentity', [k.identities, k.identityKeys], [api, kind, id]))) === 1;
+      return (await guard(() => script('deleteIdentity', [k.record, k.identities, k.identityKeys], [api, kind, id]))) === 1;
     },
     async nextId({ ns, counter, atLeast }) {
       const k = keys(ns);

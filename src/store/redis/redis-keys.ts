@@ -6,13 +6,19 @@
 export const META_SECRET = 'am:meta:secret';
 /** the global token id counter: ids are unique across namespaces and never reused */
 export const META_TOKEN_ID = 'am:meta:token-id';
+/** the global steering rule id counter: ids are never reused, so a copy of a deleted rule never matches a new one */
+export const META_RULE_ID = 'am:meta:rule-id';
 /** the set of namespace names */
 export const NAMESPACES = 'am:namespaces';
 
 export const SEP = '\0';
 
 export interface NamespaceKeys {
-  /** hash: createdAt, clockOffsetMs, settings (JSON), seedHash */
+  /**
+   * hash: createdAt, clockOffsetMs, settings (JSON), seedHash, and epoch + version: a random
+   * epoch set when the namespace is made, a version bumped by every write other processes
+   * may keep a copy of (lua-helpers.ts BUMP_LUA)
+   */
   record: string;
   /** hash: api NUL kind NUL id -> JSON {keys, data} */
   identities: string;
@@ -40,6 +46,10 @@ export interface NamespaceKeys {
   oauth: string;
   /** sorted set: the oauth fields (and retired keys, k:<kid>) scored by when they may go (for the sweep) */
   oauthExpiry: string;
+  /** stream: the request journal, one entry per exchange, ids 0-1, 0-2, ... (src/journal/redis-journal.ts) */
+  journal: string;
+  /** hash: steering rule id -> JSON, id:left -> uses left, id:used -> uses (src/steering/redis-steering-rules.ts) */
+  steering: string;
 }
 
 export function namespaceKeys(ns: string): NamespaceKeys {
@@ -59,8 +69,13 @@ export function namespaceKeys(ns: string): NamespaceKeys {
     oauthKeys: `${p}oauth-keys`,
     oauth: `${p}oauth`,
     oauthExpiry: `${p}oauth-expiry`,
+    journal: `${p}journal`,
+    steering: `${p}steering`,
   };
 }
+
+/** A namespace's journal stream (names hold no `}`): emptied, never deleted, so its ids keep counting. */
+export const isJournalKey = (key: string) => /^am:\{[^}]*\}:journal$/.test(key);
 
 /** Every fixed key of a namespace, in the order the drop script expects them (the set of user sets seventh). */
 export function fixedKeysOf(k: NamespaceKeys): string[] {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { NamespaceRecord, NamespaceStore, Seeding } from '../store.js';
 import type { RedisContext } from './redis-context.js';
 import { fixedKeysOf, NAMESPACES } from './redis-keys.js';
@@ -7,7 +8,9 @@ import { seedArgs, toNamespace } from './redis-records.js';
 export function createRedisNamespaces({ client, script, guard, keys }: RedisContext): NamespaceStore {
   const seed = (mode: 'create' | 'reset' | 'reseed', { ns, seed: identities, seedHash }: Seeding, now: number) => {
     const all = [...fixedKeysOf(keys(ns)), NAMESPACES];
-    return guard(() => script('seedNamespace', all, [mode, ns, now, seedHash, ...seedArgs(identities)])) as Promise<string[] | null>;
+    // a new epoch each time: a namespace made again under an old name is not the old one
+    const epoch = randomBytes(9).toString('base64url');
+    return guard(() => script('seedNamespace', all, [mode, ns, now, seedHash, epoch, ...seedArgs(identities)])) as Promise<string[] | null>;
   };
   const get = async (ns: string) => toNamespace(ns, await guard(() => client.hgetall(keys(ns).record)));
   return {

@@ -12,6 +12,7 @@ export function toNamespace(name: string, raw: Record<string, string> | string[]
     clockOffsetMs: Number(h.clockOffsetMs),
     settings: JSON.parse(h.settings),
     seedHash: h.seedHash,
+    version: `${h.epoch ?? ''}.${h.version ?? '0'}`,
   };
 }
 

@@ -29,11 +29,11 @@ export function createRedisTokens({ client, script, guard, keys }: RedisContext)
     },
     async revoke({ ns, api, id }) {
       const k = keys(ns);
-      return (await guard(() => script('revokeToken', [k.tokens, k.tokenExpiry], [id, api, k.userTokensPrefix]))) === 1;
+      return (await guard(() => script('revokeToken', [k.record, k.tokens, k.tokenExpiry], [id, api, k.userTokensPrefix]))) === 1;
     },
     async revokeUser({ ns, api, userType, userId }) {
       const k = keys(ns);
-      const all = [k.tokens, k.tokenExpiry, userTokensKey(k, api, userType, userId), k.userTokenSets];
+      const all = [k.record, k.tokens, k.tokenExpiry, userTokensKey(k, api, userType, userId), k.userTokenSets];
       return Number(await guard(() => script('revokeUserTokens', all, [])));
     },
   };

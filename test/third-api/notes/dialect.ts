@@ -32,7 +32,7 @@ export function createNotesDialect(): Dialect {
   return {
     async run(kit: Kit) {
       const { req } = kit;
-      const match = kit.route(req.path);
+      const match = await kit.route(req.path);
       if (match.kind === 'none') throw notesError('ROUTE_NOT_FOUND');
       if (match.kind === 'wrong-method') throw notesError('METHOD_NOT_ALLOWED', { allowed: match.allowed.join(', ') });
       const routed = { op: match.op, pathParams: match.params };
