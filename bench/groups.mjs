@@ -73,10 +73,12 @@ export async function runGroups({ tag, groups, rounds, warmup, duration, connect
   const floors = [];
   for (const g of groups) {
     for (const c of g.compare) {
+      // a comparison without a floor is reported in the table only
       const value = summary(c.ours, g).reqPerSec / summary(c.theirs, g).reqPerSec;
       ratios[`${g.key}/${c.ours}/${c.theirs}`] = value;
       const label = (key) => g.targets.find((t) => t.server.key === key).server.label;
-      floors.push({ what: `${label(c.ours)} ÷ ${label(c.theirs)}, ${g.label}`, value, floor: c.floor, kind: 'min' });
+      if (c.floor !== undefined)
+        floors.push({ what: `${label(c.ours)} ÷ ${label(c.theirs)}, ${g.label}`, value, floor: c.floor, kind: 'min' });
     }
   }
   const load = groups.flatMap((g) => g.targets.map((t) => summary(t.server.key, g)));

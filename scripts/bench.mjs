@@ -112,7 +112,7 @@ function captionOf(machine, settings, started) {
 /** The resources row of the spec section's generated spec. */
 function largeSpecRow(large) {
   return [
-    `authmock, a generated ${large.operations}-operation spec (RSS when ready)`,
+    `authmock, a generated ${large.operations.toLocaleString('en-US')}-operation spec (RSS when ready)`,
     fmtInt(large.warmMs),
     `${fmtInt(large.coldMs)} (cold)`,
     `${Math.round(large.warmRssMB)} (cold ${Math.round(large.coldRssMB)})`,

@@ -2,7 +2,7 @@ import type { HandlerResult, Operation } from '../core/types.js';
 import { authenticate, schemesOf } from '../auth/authenticate.js';
 import { evaluateSecurity } from '../auth/evaluate-security.js';
 import { readCredential, type CredentialSource } from '../auth/credentials.js';
-import { composeRequestUrl } from '../auth/oauth1/index.js';
+import { addressedUrl } from '../auth/oauth2/issuer.js';
 import type { SignedRequest } from '../auth/directory.js';
 import type { Verdict } from '../auth/verdict.js';
 import type { Kit, Refusal, ValidationFailure } from './dialect.js';
@@ -143,13 +143,7 @@ function signedRequest(req: Incoming): SignedRequest {
   return {
     method: req.method,
     get url() {
-      const proto = String(req.headers['x-forwarded-proto'] ?? '')
-        .split(',')[0]
-        .trim()
-        .toLowerCase();
-      const query = req.query.toString();
-      const target = req.target ?? (query ? `${req.path}?${query}` : req.path);
-      return composeRequestUrl({ secure: proto === 'https', host: req.headers.host ?? '', target });
+      return addressedUrl(req);
     },
     contentType: req.headers['content-type'],
     body: req.rawBody,
