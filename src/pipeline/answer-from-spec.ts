@@ -4,15 +4,17 @@ import type { SampleOf } from '../spec/samples.js';
 /**
  * The answer of an operation without a handler: its lowest 2xx example, else a body made
  * from the lowest 2xx response's schema (JSON first), else that status with no body.
+ * `keep` hands the spec's body out: a copy the caller may change, by default; the pipeline's
+ * memo freezes it once instead and keeps its JSON text and check (fixed-memo.ts).
  */
-export function answerFromSpec(op: Operation, sample: SampleOf): HandlerResult {
-  if (op.example) return { status: op.example.status, body: structuredClone(op.example.body) };
+export function answerFromSpec(op: Operation, sample: SampleOf, keep: <T>(body: T) => T = structuredClone): HandlerResult {
+  if (op.example) return { status: op.example.status, body: keep(op.example.body) };
   const statuses = [...op.responses.keys()].filter((s) => /^2\d\d$/.test(s)).sort();
   for (const status of statuses) {
     const media = op.responses.get(status)!;
     const type = media.schemaAt.has('application/json') ? 'application/json' : media.schemaAt.keys().next().value;
     if (type === undefined) continue;
-    return { status: Number(status), body: structuredClone(sample(op, status, type)) };
+    return { status: Number(status), body: keep(sample(op, status, type)) };
   }
   return { status: statuses.length ? Number(statuses[0]) : 200, body: undefined };
 }

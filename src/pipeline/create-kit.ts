@@ -26,6 +26,8 @@ export interface KitParts {
   services: Services;
   trace: Trace;
   steer?: Steer;
+  /** how a spec's answer body is handed out (the runtime's memo: frozen once, its JSON kept) */
+  keep: <T>(body: T) => T;
 }
 
 /** The generic steps of one request (src/pipeline/dialect.ts says what each does). */
@@ -41,15 +43,17 @@ class RequestKit implements Kit {
   private readonly services: Services;
   private readonly trace: Trace;
   private readonly steer?: Steer;
+  private readonly keep: <T>(body: T) => T;
   private plan?: SteerPlan;
 
-  constructor({ api, req, ns, services, trace, steer }: KitParts) {
+  constructor({ api, req, ns, services, trace, steer, keep }: KitParts) {
     this.api = api;
     this.req = req;
     this.ns = ns;
     this.services = services;
     this.trace = trace;
     this.steer = steer;
+    this.keep = keep;
   }
 
   respondAs(format: 'json' | 'xml'): void {
@@ -126,7 +130,7 @@ class RequestKit implements Kit {
     }
     const handler = api.handlers[validated.op.operationId];
     if (handler) return handler(toCall(validated, this.req, this.ns, this.services, api, this.trace));
-    return answerFromSpec(validated.op, api.sample);
+    return answerFromSpec(validated.op, api.sample, this.keep);
   }
 }
 

@@ -41,7 +41,7 @@ export async function runRequest(api: ServedApi, req: Incoming, ns: NamespaceVie
   const trace: Trace = { format: 'json', principal: GUEST, auth: { outcome: 'none' }, permission: { outcome: 'not-checked' } };
   let result: HandlerResult;
   try {
-    result = await api.dialect.run(createKit({ api, req, ns, services, trace, steer }));
+    result = await api.dialect.run(createKit({ api, req, ns, services, trace, steer, keep: memo.keep }));
   } catch (err) {
     result = err instanceof SteeredAnswer ? err.result : renderFailure(api, trace, services, err);
   }
