@@ -1,9 +1,9 @@
 // The core section's servers (authmock with and without its journal, on SQLite and on Redis, Prism, bare Express,
 // bare node:http) and the three requests each answers; how one is started, checked and loaded.
-import autocannon from 'autocannon';
 import { openSync } from 'node:fs';
 import { join } from 'node:path';
 import { HOST, freePort, sleep, spawnNode, tempDir, waitFor200 } from './lib.mjs';
+import { measure } from './groups.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
 const AUTHMOCK_BIN = join(ROOT, 'bin', 'authmock.js');
@@ -255,24 +255,12 @@ export async function verify(server) {
   }
 }
 
-function load(target, seconds, connections) {
-  return autocannon({
-    url: target.url,
-    method: target.method,
-    headers: target.headers,
-    body: target.body,
-    connections,
-    duration: seconds,
-    timeout: 10,
-  });
-}
-
 /** A server of two processes (pair): half the connections on each at once, their throughput summed. */
 export async function loadServer(s, target, seconds, connections) {
-  if (!s.def.pair) return load(target, seconds, connections);
+  if (!s.def.pair) return measure(target, seconds, connections);
   const other = { ...target, url: target.url.replace(`:${s.procs[0].port}/`, `:${s.procs[1].port}/`) };
   const half = Math.max(1, Math.round(connections / 2));
-  const [a, b] = await Promise.all([load(target, seconds, half), load(other, seconds, connections - half)]);
+  const [a, b] = await Promise.all([measure(target, seconds, half), measure(other, seconds, connections - half)]);
   const codes = { ...a.statusCodeStats };
   for (const [k, v] of Object.entries(b.statusCodeStats ?? {})) codes[k] = { count: (codes[k]?.count ?? 0) + v.count };
   return {

@@ -13,7 +13,8 @@ export async function verifyTarget(target) {
   return body;
 }
 
-function measure(target, seconds, connections) {
+/** One autocannon run against a target: the benchmark's load, the same for every server. */
+export function measure(target, seconds, connections) {
   return autocannon({
     url: target.url,
     method: target.method,

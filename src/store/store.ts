@@ -6,6 +6,7 @@
  * here, so a networked backend (Redis) can make it atomic without any caller changing.
  * The shared suite (test/store) runs every operation against every implementation.
  */
+import type { OAuthStore, SigningAlg } from './oauth-store.js';
 
 /** An account or client an API module knows: stored as JSON, secrets only as digests. */
 export interface Identity {
@@ -187,102 +188,8 @@ export interface NonceStore {
   remember(args: { ns: string; consumerKey: string; nonce: string; timestamp: number }): Promise<boolean>;
 }
 
-export type SigningAlg = 'RS256' | 'ES256';
-
-/** A key a namespace's authorization server signs with (its JWKs as jose exports them). */
-export interface SigningKey {
-  kid: string;
-  alg: SigningAlg;
-  privateJwk: Record<string, unknown>;
-  publicJwk: Record<string, unknown>;
-  createdAt: number;
-  /** active: signs new tokens; retired: only verifies the tokens it signed */
-  state: 'active' | 'retired';
-  retiredAt?: number;
-  /** the longest lifetime of a token it signed (ms): a retired key is published until retiredAt plus this */
-  longestLifetimeMs: number;
-}
-
-/** An authorization code as issued (its value is kept only as a hash). */
-export interface AuthorizationCode {
-  api: string;
-  clientId: string;
-  userId: string;
-  /** the redirect URI of the authorization request, when it named one (the token request must repeat it) */
-  redirectUri?: string;
-  scopes: string[];
-  codeChallenge?: string;
-  codeChallengeMethod?: 'S256' | 'plain';
-  nonce?: string;
-  authTime: number;
-  expiresAt: number;
-}
-
-/** A code taken for redemption: once only; a second take says it was used. */
-export type CodeTake = { outcome: 'ok' | 'used'; code: AuthorizationCode } | { outcome: 'unknown' | 'expired' };
-
-/** A refresh token (kept only as a hash) and the grant it belongs to. */
-export interface RefreshToken {
-  api: string;
-  clientId: string;
-  userType: 'user' | 'client';
-  userId: string;
-  scopes: string[];
-  /** every refresh token of one grant: reusing a rotated one revokes all of them */
-  family: string;
-  issuedAt: number;
-  expiresAt: number;
-  authTime?: number;
-  claims?: Record<string, unknown>;
-  /** the access token issued beside it, revoked with its family */
-  accessJti: string;
-  accessExpiresAt: number;
-}
-
-export type RefreshState = 'current' | 'rotated' | 'revoked';
-
-/** What using a refresh token did. */
-export type RefreshUse =
-  | { outcome: 'rotated'; previous: RefreshToken }
-  /** a rotated token came back: its whole family is revoked now (RFC 9700 §4.14.2) */
-  | { outcome: 'reused' | 'revoked' | 'unknown' | 'expired' | 'other-client' };
-
-/**
- * The authorization servers' state, per namespace: signing keys, single-use codes,
- * refresh-token families and revoked access tokens. Every step that reads, decides and
- * writes is one operation, so servers sharing a Redis agree.
- */
-export interface OAuthStore {
-  getKey(args: { ns: string; kid: string }): Promise<SigningKey | undefined>;
-  /** the key that signs new tokens of `alg`, if there is one yet */
-  activeKey(args: { ns: string; alg: SigningAlg }): Promise<SigningKey | undefined>;
-  listKeys(ns: string): Promise<SigningKey[]>;
-  /**
-   * Adds `key` as the active key of its algorithm: with `rotate`, the active one is retired
-   * (at `now`); without, `key` is dropped when one is active already. Answers the active key.
-   */
-  addKey(args: { ns: string; key: SigningKey; rotate: boolean; now: number }): Promise<SigningKey>;
-  /** the key signed a token this long-lived: its longest lifetime grows to at least it */
-  extendKey(args: { ns: string; kid: string; lifetimeMs: number }): Promise<void>;
-  saveCode(args: { ns: string; hash: string; code: AuthorizationCode }): Promise<void>;
-  /** takes a code for redemption, once: a later take answers `used` */
-  takeCode(args: { ns: string; hash: string; now: number }): Promise<CodeTake>;
-  saveRefresh(args: { ns: string; hash: string; token: RefreshToken }): Promise<void>;
-  /** rotates a current refresh token of `clientId` into `next`, in one step */
-  useRefresh(args: {
-    ns: string;
-    hash: string;
-    clientId: string;
-    now: number;
-    next: { hash: string; token: RefreshToken };
-  }): Promise<RefreshUse>;
-  findRefresh(args: { ns: string; hash: string }): Promise<{ token: RefreshToken; state: RefreshState } | undefined>;
-  /** revokes a family: its refresh tokens and the access tokens issued beside them; answers how many refresh tokens it had */
-  revokeFamily(args: { ns: string; family: string }): Promise<number>;
-  /** an access token is refused from now until it expires */
-  revokeAccess(args: { ns: string; jti: string; expiresAt: number }): Promise<void>;
-  isRevoked(args: { ns: string; jti: string }): Promise<boolean>;
-}
+// the authorization servers' part of the contract, in a file of its own
+export type * from './oauth-store.js';
 
 export interface Store {
   readonly kind: 'memory' | 'sqlite' | 'redis';
