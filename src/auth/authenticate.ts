@@ -1,4 +1,4 @@
-import type { Principal, SecurityRequirement, SecurityScheme } from '../core/types.js';
+import type { Principal, SecurityScheme } from '../core/types.js';
 import type { Directory, SignedRequest } from './directory.js';
 import { readCredential, type CredentialSource } from './credentials.js';
 import { verifyCredential } from './verify-credential.js';
@@ -17,18 +17,14 @@ export interface Authentication {
 const GUEST: Principal = { kind: 'guest' };
 const ABSENT: Verdict = { outcome: 'absent' };
 
-/** The scheme names an operation's requirements use, each once, in order. */
-export function schemesOf(requirements: readonly SecurityRequirement[]): string[] {
-  return [...new Set(requirements.flatMap((req) => req.map((e) => e.scheme)))];
-}
-
 /**
  * Reads each scheme's credential once and verifies the ones that came. Only the schemes the
  * operation names are read: an open operation never verifies anything, and a scheme the
  * operation does not accept (an OAuth 1.0a signature on an anonymous route) is not checked.
  */
 export async function authenticate(
-  requirements: readonly SecurityRequirement[],
+  /** the scheme names the operation's requirements use, each once (Operation.schemes) */
+  names: readonly string[],
   schemes: ReadonlyMap<string, SecurityScheme>,
   source: CredentialSource,
   /** what the verifiers look up, made only when a credential came */
@@ -39,7 +35,7 @@ export async function authenticate(
   const verdicts = new Map<string, Verdict>();
   let principal: Principal = GUEST;
   let reported: Verdict = ABSENT;
-  for (const name of schemesOf(requirements)) {
+  for (const name of names) {
     const scheme = schemes.get(name);
     const credential = scheme && readCredential(scheme, source);
     const verdict = credential ? await verifyCredential(scheme, credential, (directory ??= directoryOf()), request) : ABSENT;

@@ -1,7 +1,7 @@
 import type { SecurityRequirement, SecurityScheme } from '../core/types.js';
 import type { SecurityDecision } from './evaluate-security.js';
 import type { Verdict } from './verdict.js';
-import { schemesOf } from './authenticate.js';
+import { schemesOf } from '../spec/security-model.js';
 
 type Refusal = Exclude<SecurityDecision, { allowed: true }>;
 

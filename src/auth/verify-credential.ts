@@ -59,7 +59,9 @@ async function verifyToken(token: string, directory: Directory): Promise<Verdict
 async function verifySigned(authorization: string, directory: Directory, request: SignedRequest): Promise<Verdict> {
   const oauth1 = directory.oauth1;
   if (!oauth1) return { outcome: 'unknown', detail: 'this API takes no signed requests' };
-  const verdict = await verifyOauthRequest({ ...request, authorization }, oauth1.deps, oauth1.options);
+  // field by field: the request's URL may be a getter, which a spread would not copy
+  const { method, url, contentType, body } = request;
+  const verdict = await verifyOauthRequest({ method, url, contentType, body, authorization }, oauth1.deps, oauth1.options);
   if (verdict.outcome === 'not-oauth') return { outcome: 'absent' };
   if (verdict.outcome === 'refused') return { outcome: 'refused', refusal: verdict };
   const principal = await oauth1.principalOf(verdict.consumerKey);

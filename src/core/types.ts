@@ -114,6 +114,8 @@ export interface Operation {
   permission?: Permission;
   /** OR of requirements, each an AND of schemes with their scopes (x-authmock-permission and identity-file scopes included) */
   security: readonly SecurityRequirement[];
+  /** the scheme names `security` uses, each once, in order (read for every request: computed once) */
+  schemes: readonly string[];
   /** what it asks of its caller, in words for the journal and the request log (`self`, `bearerAuth[read] or api_key`) */
   required: string;
   /** only the owner of the named resource may call it (from the identity file) */

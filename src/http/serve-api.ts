@@ -69,11 +69,18 @@ export function createServeApi(runtime: Runtime, inspection: Inspection, request
       const read = await readBody(req, config.bodyLimit);
       // The client went away mid-upload: nobody to answer, nothing worth more than a debug line.
       if (read.kind === 'aborted') return void log.debug({ method: req.method, path, err: read.error.message }, 'upload aborted');
-      const steer = mocked ? await steerFor(inspection, ns, req.headers.prefer, services.random) : undefined;
+      const steering = mocked ? steerFor(inspection, ns, req.headers.prefer, services.random) : undefined;
+      const steer = steering instanceof Promise ? await steering : steering;
       const outcome: { wire: WireResponse; trace?: Trace } =
         read.kind === 'too-large'
           ? { wire: renderStandalone(api, api.dialect.bodyTooLarge(config.bodyLimit)), trace: undefined }
-          : await runRequest(api, read.kind === 'ok' ? { ...input, rawBody: read.body } : input, ns, { services, hooks, memo, steer });
+          : await runRequest(api, read.kind === 'ok' ? { ...input, rawBody: read.body } : input, ns, {
+              services,
+              hooks,
+              memo,
+              steer,
+              directories: runtime.directories,
+            });
       const { wire, trace } = outcome;
       if (read.kind === 'too-large') res.setHeader('Connection', 'close');
       const steered = trace?.steered;
@@ -115,7 +122,7 @@ export function createServeApi(runtime: Runtime, inspection: Inspection, request
       res.writeHead(wire.status, wire.headers);
       res.end(wire.payload);
       // the one place a request reaches the request log, after its answer is on its way
-      if (logged) requestLog.request(await toRequestLine(exchange!, record, services.clock.now(), tokenShapes), !mocked);
+      if (logged) requestLog.request(toRequestLine(exchange!, record, services.clock.now(), tokenShapes), !mocked);
     } catch (err) {
       // Our bug (the pipeline itself never throws): the API's own 500, never a hang.
       const reportId = services.random.bytes(6).toString('hex');
@@ -129,17 +136,12 @@ export function createServeApi(runtime: Runtime, inspection: Inspection, request
 }
 
 /** The request log's line; for a 4xx or 5xx, why, from what the journal records of it. */
-async function toRequestLine(
-  x: Exchange,
-  record: JournalRecord | undefined,
-  now: number,
-  tokenShapes: readonly RegExp[],
-): Promise<RequestLine> {
+function toRequestLine(x: Exchange, record: JournalRecord | undefined, now: number, tokenShapes: readonly RegExp[]): RequestLine {
   const { input, wire, trace } = x;
   const line: RequestLine = { time: now, ns: x.ns, method: input.method, path: input.path, status: wire.status, ms: x.durationMs };
   if (trace?.op) line.operationId = trace.op.operationId;
   if (wire.status < 400) return line;
-  const known = record ?? (await describeExchange(x));
+  const known = record ?? describeExchange(x);
   line.reason = describeRefusal({
     status: wire.status,
     auth: known.auth,
@@ -157,16 +159,20 @@ async function toRequestLine(
 
 /**
  * Steering for a mocked API's request: the namespace's rules (a copy, while its version
- * holds) and the Prefer header; undefined when neither could steer it.
+ * holds) and the Prefer header; undefined when neither could steer it. A promise only
+ * while shared rules are being read: most requests wait for nothing here.
  */
-async function steerFor(
+function steerFor(
   inspection: Inspection,
   ns: NamespaceView,
   prefer: string | string[] | undefined,
   random: RandomSource,
-): Promise<Steer | undefined> {
-  const rules = await inspection.rules.active({ ns: ns.name, now: ns.now(), version: ns.version });
-  return createSteer({ rules, store: inspection.rules, prefer, random });
+): Steer | undefined | Promise<Steer | undefined> {
+  const { rules } = inspection;
+  const active = rules.active({ ns: ns.name, now: ns.now(), version: ns.version });
+  return active instanceof Promise
+    ? active.then((list) => createSteer({ rules: list, store: rules, prefer, random }))
+    : createSteer({ rules: active, store: rules, prefer, random });
 }
 
 /** The namespace's view, or the refusal of a new one past --max-namespaces. */

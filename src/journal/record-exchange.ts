@@ -29,16 +29,19 @@ export interface Exchange {
  * log reads it) once the journal keeps it for good (Redis acknowledged it).
  */
 export async function recordExchange(journal: Journal, x: Exchange): Promise<JournalRecord> {
-  const record = await describeExchange(x, journal);
+  let record = describeExchange(x);
+  const { auth } = record;
+  // a token the store does not know may be one this journal saw revoked (one read of the journal, rare)
+  if (auth.outcome === 'unknown' && auth.tokenId !== undefined) record = { ...record, auth: await findRevocation(journal, x.ns, auth) };
   await journal.record({ ns: x.ns, record });
   return record;
 }
 
 /**
  * The journal's record of an exchange, kept or not: what the request log says of a refusal
- * when the journal is off. With `journal`, a token it saw working is told revoked.
+ * when the journal is off (recordExchange tells a token the journal saw working revoked).
  */
-export async function describeExchange(x: Exchange, journal?: Journal): Promise<JournalRecord> {
+export function describeExchange(x: Exchange): JournalRecord {
   const { trace, input, wire } = x;
   const payload = typeof wire.payload === 'string' ? wire.payload : `(${wire.payload.length} bytes)`;
   const auth = judgeAuth(x);
@@ -51,8 +54,7 @@ export async function describeExchange(x: Exchange, journal?: Journal): Promise<
     api: x.api.name,
     operationId: trace?.op?.operationId,
     principal: readPrincipal(trace),
-    // a token the store does not know may be one this journal saw revoked (one read of the journal, rare)
-    auth: auth.outcome === 'unknown' && auth.tokenId !== undefined && journal ? await findRevocation(journal, x.ns, auth) : auth,
+    auth,
     permission: trace?.permission ?? { outcome: 'not-checked' },
     status: wire.status,
     durationMs: Math.round(x.durationMs * 100) / 100,

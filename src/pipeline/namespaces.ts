@@ -17,6 +17,9 @@ export class NamespaceLimitError extends Error {
  * see one another's clock moves and settings at once.
  */
 export class Namespaces {
+  /** a view per record read: the read cache hands out the same record while nothing changed it, so a request makes no view */
+  private readonly views = new WeakMap<NamespaceRecord, NamespaceView>();
+
   constructor(
     private readonly store: NamespaceStore,
     private readonly seed: readonly Identity[],
@@ -46,14 +49,18 @@ export class Namespaces {
   }
 
   view(record: NamespaceRecord): NamespaceView {
+    let view = this.views.get(record);
+    if (view) return view;
     const offset = record.clockOffsetMs;
     const clock = this.clock;
-    return {
+    view = {
       name: record.name,
       now: offset === 0 ? () => clock.now() : () => clock.now() + offset,
       settings: effectiveSettings(this.config, record.settings),
       version: record.version,
     };
+    this.views.set(record, view);
+    return view;
   }
 
   /** Back to the fixtures: identities, tokens, lockouts, clock and settings. */

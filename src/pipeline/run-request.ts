@@ -8,6 +8,7 @@ import type { Trace } from './trace.js';
 import { createKit, SteeredAnswer } from './create-kit.js';
 import { findViolation, type ResponseViolation } from './check-response.js';
 import type { FixedMemo } from './fixed-memo.js';
+import type { Directories } from './directories.js';
 
 const GUEST = { kind: 'guest' } as const;
 
@@ -23,6 +24,8 @@ export interface RequestEnv {
   memo: FixedMemo;
   /** steering, when any rule or a Prefer header could steer this request */
   steer?: Steer;
+  /** the APIs' directories, made once per namespace view; without: one per request */
+  directories?: Directories;
 }
 
 /** A request's answer, and what its steps found out (for the journal and the request log). */
@@ -37,11 +40,22 @@ export interface Outcome {
  * error, an unforeseen one its 500.
  */
 export async function runRequest(api: ServedApi, req: Incoming, ns: NamespaceView, env: RequestEnv): Promise<Outcome> {
-  const { services, hooks, memo, steer } = env;
+  const { services, hooks, memo, steer, directories } = env;
   const trace: Trace = { format: 'json', principal: GUEST, auth: { outcome: 'none' }, permission: { outcome: 'not-checked' } };
   let result: HandlerResult;
   try {
-    result = await api.dialect.run(createKit({ api, req, ns, services, trace, steer, keep: memo.keep }));
+    result = await api.dialect.run(
+      createKit({
+        api,
+        req,
+        ns,
+        services,
+        trace,
+        steer,
+        keep: memo.keep,
+        directory: directories ? () => directories.of(api, ns) : () => api.directory(ns, services),
+      }),
+    );
   } catch (err) {
     result = err instanceof SteeredAnswer ? err.result : renderFailure(api, trace, services, err);
   }

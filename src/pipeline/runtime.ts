@@ -3,6 +3,7 @@ import type { Services } from './stages.js';
 import type { PipelineHooks } from './run-request.js';
 import type { FixedMemo } from './fixed-memo.js';
 import type { Namespaces } from './namespaces.js';
+import type { Directories } from './directories.js';
 
 /**
  * Everything one server serves with, built once at start-up (src/runtime/create-runtime.ts)
@@ -15,6 +16,8 @@ export interface Runtime {
   /** answer bodies that never change: what is computed of them is kept with them */
   readonly memo: FixedMemo;
   readonly namespaces: Namespaces;
+  /** each API's directory per namespace view */
+  readonly directories: Directories;
   /** where the server is reached; the HTTP layer sets it once it listens */
   readonly address: { url: string };
   /** what the start-up banner should say about the specs (unsupported schemes, auth findings) */

@@ -22,6 +22,7 @@ import { createRandomPool } from '../auth/random-pool.js';
 import { createKeyRing } from '../auth/oauth2/key-ring.js';
 import { createLogger, type Logger } from '../log/create-logger.js';
 import { Namespaces } from '../pipeline/namespaces.js';
+import { Directories } from '../pipeline/directories.js';
 import { ReadCacheStore } from '../store/read-cache-store.js';
 import { freezeConfig } from './freeze-config.js';
 import { selectModules } from './select-modules.js';
@@ -123,6 +124,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     hooks: options.hooks ?? {},
     memo,
     namespaces,
+    directories: new Directories(services),
     address,
     warnings,
     reloads: options.reloads,

@@ -6,7 +6,7 @@ import { refSegments, resolvePointer, toFragment, toPointer } from './json-point
 import { SpecError } from './spec-error.js';
 import { compileContent } from './compile-content.js';
 import { compileParams, readParams } from './compile-params.js';
-import { readRequirements, requireScopes } from './security-model.js';
+import { readRequirements, requireScopes, schemesOf } from './security-model.js';
 import { describeRequired } from './describe-required.js';
 import { scanSchema, type SchemaFinding } from './check-refs.js';
 import { lazyValidator } from './lazy-validator.js';
@@ -117,6 +117,7 @@ export function buildOperations(api: string, spec: LoadedSpec, compiler: SchemaC
         pointer,
         ...(permission ? { permission } : {}),
         security,
+        schemes: schemesOf(security),
         required: describeRequired(permission, security),
         ...(overlay?.owner ? { owner: overlay.owner } : {}),
         params: params.infos,

@@ -113,3 +113,8 @@ export function requireScopes(requirements: readonly SecurityRequirement[], scop
   if (scopes.length === 0) return [...requirements];
   return requirements.map((req) => req.map((entry) => ({ scheme: entry.scheme, scopes: [...new Set([...entry.scopes, ...scopes])] })));
 }
+
+/** The scheme names requirements use, each once, in order (an operation keeps its own: Operation.schemes). */
+export function schemesOf(requirements: readonly SecurityRequirement[]): string[] {
+  return [...new Set(requirements.flatMap((req) => req.map((e) => e.scheme)))];
+}

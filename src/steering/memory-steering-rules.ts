@@ -32,7 +32,7 @@ export class MemorySteeringRules implements SteeringRules {
     this.byNs.delete(ns);
   }
 
-  async active({ ns, now }: { ns: string; now: number }): Promise<readonly SteeringRule[]> {
+  active({ ns, now }: { ns: string; now: number }): readonly SteeringRule[] {
     // most namespaces have no rule: no copy, no filtering
     return this.byNs.has(ns) ? this.live(ns, now) : this.none;
   }

@@ -13,6 +13,8 @@ type Run = ReturnType<typeof defineScript>;
 interface Copy {
   version: string;
   rules: Promise<readonly SteeringRule[]>;
+  /** the rules, once the read settled */
+  read?: readonly SteeringRule[];
 }
 
 /**
@@ -63,7 +65,7 @@ export class RedisSteeringRules implements SteeringRules {
     await this.call(ns, this.run.clear, [], []);
   }
 
-  async active({ ns, now, version }: { ns: string; now: number; version?: string }): Promise<readonly SteeringRule[]> {
+  active({ ns, now, version }: { ns: string; now: number; version?: string }): readonly SteeringRule[] | Promise<readonly SteeringRule[]> {
     let copy = this.copies.get(ns);
     if (!copy || version === undefined || copy.version !== version) {
       if (this.copies.size >= MAX_COPIES) this.copies.clear();
@@ -71,17 +73,21 @@ export class RedisSteeringRules implements SteeringRules {
       copy = { version: version ?? '', rules: this.read(ns) };
       this.copies.set(ns, copy);
       const mine = copy;
-      mine.rules.catch(() => this.copies.get(ns) === mine && this.copies.delete(ns));
+      mine.rules.then(
+        (rules) => (mine.read = rules),
+        () => this.copies.get(ns) === mine && this.copies.delete(ns),
+      );
     }
-    let rules: readonly SteeringRule[];
-    try {
-      rules = await copy.rules;
-    } catch (err) {
-      // Redis away: the request meets the same error where it needs the state, and answers 503
-      if (isStoreUnavailable(err)) return [];
-      throw err;
-    }
-    return rules.length === 0 || rules.every((r) => isLive(r, now)) ? rules : rules.filter((r) => isLive(r, now));
+    // read already: the rules at once, no promise on the request's path
+    if (copy.read) return liveOf(copy.read, now);
+    return copy.rules.then(
+      (rules) => liveOf(rules, now),
+      (err) => {
+        // Redis away: the request meets the same error where it needs the state, and answers 503
+        if (isStoreUnavailable(err)) return [];
+        throw err;
+      },
+    );
   }
 
   async use({ ns, rule }: { ns: string; rule: SteeringRule }): Promise<boolean> {
@@ -108,4 +114,9 @@ export class RedisSteeringRules implements SteeringRules {
     const k = this.redis.keys(ns);
     return this.redis.guard(() => run([k.record, k.steering, ...more], args));
   }
+}
+
+/** The rules still live at `now` (the list itself when all are). */
+function liveOf(rules: readonly SteeringRule[], now: number): readonly SteeringRule[] {
+  return rules.length === 0 || rules.every((r) => isLive(r, now)) ? rules : rules.filter((r) => isLive(r, now));
 }

@@ -46,8 +46,9 @@ export interface SteeringRules {
    * The rules a request may match, on its hot path: a shared store keeps a copy per
    * namespace while the namespace's `version` (read with its record on every request, and
    * bumped by every change of a rule) stays the same, so a request then costs nothing.
+   * The rules themselves when they are at hand (no promise to wait for on every request).
    */
-  active(args: { ns: string; now: number; version?: string }): Promise<readonly SteeringRule[]>;
+  active(args: { ns: string; now: number; version?: string }): readonly SteeringRule[] | Promise<readonly SteeringRule[]>;
   /** takes one use of the rule, atomically: false when it has none left or is gone (another request or instance took the last) */
   use(args: { ns: string; rule: SteeringRule }): Promise<boolean>;
 }

@@ -22,7 +22,7 @@ export function createCommerceDirectory(codec: TokenCodec) {
       tokens: {
         codec,
         find: (id) => store.tokens.find({ ns: ns.name, api: API, id }),
-        principalOf: (record) => resolveCommercePrincipal(record, services, ns.name),
+        principalOf: (record) => resolveCommercePrincipal(record, ids),
       },
       ...(config.integrationAsBearer
         ? {
@@ -36,7 +36,10 @@ export function createCommerceDirectory(codec: TokenCodec) {
       oauth1: {
         options: { allowSha1: config.oauthSha1 === true },
         deps: {
-          now: ns.now(),
+          // read when a signature is checked: the directory outlives a request (src/pipeline/directories.ts)
+          get now() {
+            return ns.now();
+          },
           lookupConsumer: async (key) => {
             const found = await ids.integrationByConsumerKey(key);
             return found && { id: found.id, secret: found.consumerSecret };

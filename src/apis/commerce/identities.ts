@@ -124,6 +124,8 @@ export function identityToIntegration(i: Identity): Integration {
 }
 
 /** Reads of the commerce identities of one namespace. */
+export type CommerceIdentities = ReturnType<typeof commerceIdentities>;
+
 export function commerceIdentities(services: Pick<Services, 'store'>, ns: string) {
   const { identities } = services.store;
   const byId = (kind: string, id: number) => identities.get({ ns, api: API, kind, id: String(id) });

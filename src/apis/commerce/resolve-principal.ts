@@ -1,8 +1,7 @@
 import type { Principal, Scopes } from '../../core/types.js';
 import type { TokenRecord } from '../../store/store.js';
 import type { UserPrincipal } from '../../auth/verdict.js';
-import { commerceIdentities, type Admin, type Customer, type Integration } from './identities.js';
-import type { Services } from '../../pipeline/stages.js';
+import type { Admin, CommerceIdentities, Customer, Integration } from './identities.js';
 
 /** A customer acts for itself: it holds `self`, no ACL resource. */
 const CUSTOMER_SCOPES: Scopes = new Set(['self']);
@@ -16,20 +15,15 @@ function aclScopes(resources: 'all' | ReadonlySet<string>): Scopes {
  * A live commerce token's caller: its customer, or its admin while the admin is active.
  * A token whose identity is gone (deleted) or disabled makes no one.
  */
-export async function resolveCommercePrincipal(
-  record: TokenRecord,
-  services: Pick<Services, 'store'>,
-  ns: string,
-): Promise<UserPrincipal | undefined> {
-  const ids = commerceIdentities(services, ns);
-  const base = { kind: 'user' as const, userType: record.userType, userId: record.userId, tokenId: record.id };
-  if (record.userType === 'customer') {
-    const customer = await ids.customerById(Number(record.userId));
-    return customer && { ...base, scopes: CUSTOMER_SCOPES, identity: customer };
+export async function resolveCommercePrincipal(record: TokenRecord, ids: CommerceIdentities): Promise<UserPrincipal | undefined> {
+  const { userType, userId, id: tokenId } = record;
+  if (userType === 'customer') {
+    const customer = await ids.customerById(Number(userId));
+    return customer && { kind: 'user', userType, userId, tokenId, scopes: CUSTOMER_SCOPES, identity: customer };
   }
-  if (record.userType === 'admin') {
-    const admin = await ids.adminById(Number(record.userId));
-    return admin?.active ? { ...base, scopes: aclScopes(admin.resources), identity: admin } : undefined;
+  if (userType === 'admin') {
+    const admin = await ids.adminById(Number(userId));
+    return admin?.active ? { kind: 'user', userType, userId, tokenId, scopes: aclScopes(admin.resources), identity: admin } : undefined;
   }
   return undefined;
 }

@@ -73,6 +73,9 @@ export function identityToApp(i: Identity): ClientApp {
 }
 
 /** Reads of the social identities of one namespace. */
+/** Reads of the social identities of one namespace. */
+export type SocialIdentities = ReturnType<typeof socialIdentities>;
+
 export function socialIdentities(services: Pick<Services, 'store'>, ns: string) {
   const { identities } = services.store;
   const userByKey = (key: string) => identities.find({ ns, api: API, kind: 'user', key });

@@ -5,6 +5,7 @@ import { socialHandlers } from './handlers/index.js';
 import { createSocialTokens } from './token-codec.js';
 import { loadSocialFixtures } from './load-fixtures.js';
 import { resolveSocialPrincipal } from './resolve-principal.js';
+import { socialIdentities } from './identities.js';
 import { socialIdentityKinds } from './control-kinds.js';
 import { withThumbnailsExpanded } from './expand-thumbnails.js';
 
@@ -27,14 +28,17 @@ export const socialModule: ApiModule = {
       tokens,
       seed: fixtures.seed,
       // userTokens, from the Authorization header, the query or the body (the spec's schemes say where)
-      directory: (ns, services) => ({
-        now: () => ns.now(),
-        tokens: {
-          codec: tokens,
-          find: (id) => services.store.tokens.find({ ns: ns.name, api: API, id }),
-          principalOf: (record) => resolveSocialPrincipal(record, services, ns.name),
-        },
-      }),
+      directory: (ns, services) => {
+        const ids = socialIdentities(services, ns.name);
+        return {
+          now: () => ns.now(),
+          tokens: {
+            codec: tokens,
+            find: (id) => services.store.tokens.find({ ns: ns.name, api: API, id }),
+            principalOf: (record) => resolveSocialPrincipal(record, ids),
+          },
+        };
+      },
       identityKinds: socialIdentityKinds(setup.secrets, setup.schema('UserProfile'), setup.baseUrl),
       strictAnswers: true,
       describeAccounts: () => [`users: ${fixtures.usernames.join(', ')} (client app: ${fixtures.apiKeys.join(', ')})`],

@@ -1,19 +1,13 @@
 import type { Principal } from '../../core/types.js';
 import type { TokenRecord } from '../../store/store.js';
 import type { UserPrincipal } from '../../auth/verdict.js';
-import type { Services } from '../../pipeline/stages.js';
-import { socialIdentities, type SocialUser } from './identities.js';
+import type { SocialIdentities, SocialUser } from './identities.js';
 
 const NO_SCOPES: ReadonlySet<string> = new Set();
 
 /** A live userToken's caller: its user, while the user and the client app it was issued to exist. */
-export async function resolveSocialPrincipal(
-  record: TokenRecord,
-  services: Pick<Services, 'store'>,
-  ns: string,
-): Promise<UserPrincipal | undefined> {
+export async function resolveSocialPrincipal(record: TokenRecord, ids: SocialIdentities): Promise<UserPrincipal | undefined> {
   if (record.userType !== 'social' || !record.clientApp) return undefined;
-  const ids = socialIdentities(services, ns);
   const [user, app] = await Promise.all([ids.userById(Number(record.userId)), ids.app(record.clientApp)]);
   if (!user || !app) return undefined;
   return { kind: 'user', userType: 'social', userId: record.userId, tokenId: record.id, scopes: NO_SCOPES, identity: user };
