@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey } from 'node:crypto';
 
 const HALF_BITS = 24;
 const HALF = 2 ** HALF_BITS;
@@ -21,7 +21,8 @@ export interface IdPermutation {
  * the wire, so a token no longer tells how many were issued before it.
  */
 export function createIdPermutation(key: Buffer, purpose: string): IdPermutation {
-  const roundKey = createHmac('sha256', key).update(`authmock id permutation: ${purpose}`).digest();
+  // a KeyObject: imported once, not on each of a token's four rounds
+  const roundKey = createSecretKey(createHmac('sha256', key).update(`authmock id permutation: ${purpose}`).digest());
   const input = Buffer.alloc(4);
   // the round's input is the 24-bit half and the round number, 4 bytes; its output the MAC's first 24 bits
   const round = (i: number, half: number): number => {
@@ -39,7 +40,11 @@ export function createIdPermutation(key: Buffer, purpose: string): IdPermutation
       check(n);
       let left = Math.floor(n / HALF);
       let right = n % HALF;
-      for (let i = 0; i < ROUNDS; i++) [left, right] = [right, (left ^ round(i, right)) >>> 0];
+      for (let i = 0; i < ROUNDS; i++) {
+        const next = (left ^ round(i, right)) >>> 0;
+        left = right;
+        right = next;
+      }
       return left * HALF + right;
     },
     unpermute(n) {
@@ -48,7 +53,11 @@ export function createIdPermutation(key: Buffer, purpose: string): IdPermutation
       check(n);
       let left = Math.floor(n / HALF);
       let right = n % HALF;
-      for (let i = ROUNDS - 1; i >= 0; i--) [left, right] = [(right ^ round(i, left)) >>> 0, left];
+      for (let i = ROUNDS - 1; i >= 0; i--) {
+        const previous = (right ^ round(i, left)) >>> 0;
+        right = left;
+        left = previous;
+      }
       if (remembered.size >= REMEMBERED) remembered.delete(remembered.keys().next().value as number);
       remembered.set(n, left * HALF + right);
       return left * HALF + right;

@@ -19,6 +19,8 @@ export interface BodyLimits {
 
 /** nginx's lingering close reads for at most 30 s in steps of 5 s; authmock is a mock: 5 s, 8 MiB. */
 export const LINGER_MS = 5000;
+
+const NO_BODY: BodyRead = Object.freeze({ kind: 'none' });
 export const LINGER_BYTES = 8 * 1024 * 1024;
 
 /**
@@ -32,7 +34,7 @@ export const LINGER_BYTES = 8 * 1024 * 1024;
 export function readBody(req: IncomingMessage, limits: BodyLimits | number): Promise<BodyRead> | BodyRead {
   const { limit, lingerBytes = LINGER_BYTES, lingerMs = LINGER_MS } = typeof limits === 'number' ? { limit: limits } : limits;
   const declared = req.headers['content-length'];
-  if (declared === undefined && req.headers['transfer-encoding'] === undefined) return { kind: 'none' };
+  if (declared === undefined && req.headers['transfer-encoding'] === undefined) return NO_BODY;
   const whole = readWhole(req, limit);
   if (whole) return { kind: 'ok', body: whole };
   const declaredTooLarge = declared !== undefined && Number(declared) > limit;

@@ -6,7 +6,7 @@ import type { Runtime } from '../pipeline/runtime.js';
 import type { Inspection } from './create-inspection.js';
 import { NamespaceLimitError } from '../pipeline/namespaces.js';
 import { isStoreUnavailable } from '../store/store-unavailable.js';
-import { runRequest, renderStandalone } from '../pipeline/run-request.js';
+import { runRequest, renderStandalone, type RequestEnv } from '../pipeline/run-request.js';
 import type { Trace } from '../pipeline/trace.js';
 import type { Steer } from '../pipeline/steer.js';
 import { describeExchange, recordExchange, type Exchange } from '../journal/record-exchange.js';
@@ -51,13 +51,14 @@ export function createServeApi(runtime: Runtime, inspection: Inspection, request
   const { journal } = inspection;
   const tokenShapes = runtime.apis.map((a) => a.tokens.shape);
   const instance = createInstanceName(config.instanceName, runtime.address);
+  const env: RequestEnv = { services, hooks, memo, directories: runtime.directories };
 
   return async function serveApi(req: IncomingMessage, res: ServerResponse, route: ApiRoute): Promise<void> {
-    const { api, path, url, q, started, mocked } = route;
+    const { api, path, url, started, mocked } = route;
     const input: RequestInput = {
       method: req.method ?? 'GET',
       path,
-      query: queryOf({ url, q }),
+      query: queryOf(route),
       target: url,
       headers: req.headers,
     };
@@ -66,7 +67,9 @@ export function createServeApi(runtime: Runtime, inspection: Inspection, request
       const opened = await openNamespace(runtime, route.ns);
       if (opened instanceof NamespaceLimitError) return void sendProblem(res, 409, 'Conflict', opened.message);
       ns = opened;
-      const read = await readBody(req, config.bodyLimit);
+      // a body that already arrived (or none) is read at once: no wait for it
+      const reading = readBody(req, config.bodyLimit);
+      const read = reading instanceof Promise ? await reading : reading;
       // The client went away mid-upload: nobody to answer, nothing worth more than a debug line.
       if (read.kind === 'aborted') return void log.debug({ method: req.method, path, err: read.error.message }, 'upload aborted');
       const steering = mocked ? steerFor(inspection, ns, req.headers.prefer, services.random) : undefined;
@@ -74,13 +77,7 @@ export function createServeApi(runtime: Runtime, inspection: Inspection, request
       const outcome: { wire: WireResponse; trace?: Trace } =
         read.kind === 'too-large'
           ? { wire: renderStandalone(api, api.dialect.bodyTooLarge(config.bodyLimit)), trace: undefined }
-          : await runRequest(api, read.kind === 'ok' ? { ...input, rawBody: read.body } : input, ns, {
-              services,
-              hooks,
-              memo,
-              steer,
-              directories: runtime.directories,
-            });
+          : await runRequest(api, read.kind === 'ok' ? withBody(input, read.body) : input, ns, steer ? { ...env, steer } : env);
       const { wire, trace } = outcome;
       if (read.kind === 'too-large') res.setHeader('Connection', 'close');
       const steered = trace?.steered;
@@ -191,4 +188,10 @@ async function openNamespace(runtime: Runtime, name: string): Promise<NamespaceV
 
 function emptyRecord(name: string) {
   return { name, createdAt: 0, clockOffsetMs: 0, settings: {}, seedHash: '' };
+}
+
+/** The request with its body, field by field (a spread copies the input's shape anew on every request). */
+function withBody(input: RequestInput, rawBody: Buffer): RequestInput {
+  const { method, path, query, target, headers } = input;
+  return { method, path, query, target, headers, rawBody };
 }

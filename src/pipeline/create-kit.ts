@@ -64,13 +64,18 @@ class RequestKit implements Kit {
     this.trace.format = format;
   }
 
-  async route(path: string, scope?: string): Promise<RouteMatch> {
-    const { api, req, ns, trace } = this;
+  route(path: string, scope?: string): RouteMatch | Promise<RouteMatch> {
+    const { api, req, trace, steer } = this;
     const match = api.router.match(req.method, path);
     if (match.kind !== 'found') return match;
     trace.op = match.op;
-    if (!this.steer) return match;
-    const plan = (this.plan = await this.steer({
+    return steer ? this.steered(steer, match, scope) : match;
+  }
+
+  /** Steering's plan for a routed request: a delay or a fault from here on, or its answer at once. */
+  private async steered(steer: Steer, match: Extract<RouteMatch, { kind: 'found' }>, scope: string | undefined): Promise<RouteMatch> {
+    const { api, req, ns, trace } = this;
+    const plan = (this.plan = await steer({
       api: api.name,
       routed: { op: match.op, pathParams: match.params, scope },
       req,
@@ -137,13 +142,20 @@ class RequestKit implements Kit {
     };
   }
 
-  async answer(validated: Validated): Promise<HandlerResult> {
-    const { plan, api } = this;
-    const steered = await plan?.instead(validated.principal);
-    if (steered) {
-      this.trace.steered = plan!.steered;
-      return steered;
-    }
+  answer(validated: Validated): HandlerResult | Promise<HandlerResult> {
+    // steered only when a plan was made: an unsteered request waits for nothing more here
+    return this.plan ? this.answerSteered(this.plan, validated) : this.answerUnsteered(validated);
+  }
+
+  private async answerSteered(plan: SteerPlan, validated: Validated): Promise<HandlerResult> {
+    const steered = await plan.instead(validated.principal);
+    if (!steered) return this.answerUnsteered(validated);
+    this.trace.steered = plan.steered;
+    return steered;
+  }
+
+  private answerUnsteered(validated: Validated): HandlerResult | Promise<HandlerResult> {
+    const { api } = this;
     const handler = api.handlers[validated.op.operationId];
     if (handler) return handler(toCall(validated, this.req, this.ns, this.services, api, this.trace));
     return answerFromSpec(validated.op, api.sample, this.keep);

@@ -29,7 +29,7 @@ export interface Kit {
   /** the answer's format once the API negotiated it (the commerce platform's XML) */
   respondAs(format: 'json' | 'xml'): void;
   /** the operation at `path` (the API's own path, prefix and scope removed); steering may answer at once here */
-  route(path: string, scope?: string): Promise<RouteMatch>;
+  route(path: string, scope?: string): RouteMatch | Promise<RouteMatch>;
   /** reads each credential the operation accepts once (the body too, where a scheme reads it) and verifies it */
   authenticate(routed: Routed, decoded?: Decoded): Promise<Authenticated>;
   /** the security requirements and the owner rule; a refusal is the API's to word */
@@ -39,7 +39,7 @@ export interface Kit {
   /** parameters and body against the spec; `cast` rewrites path values first (the platform's PHP casts) */
   validate(authorized: Authorized, decoded: Decoded): Validated | ValidationFailure;
   /** the handler's answer, a steering rule's, the spec's example or one made from its schema */
-  answer(validated: Validated): Promise<HandlerResult>;
+  answer(validated: Validated): HandlerResult | Promise<HandlerResult>;
 }
 
 /**

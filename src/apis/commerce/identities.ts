@@ -1,4 +1,4 @@
-import type { Identity } from '../../store/store.js';
+import type { Identity, IdentityStore } from '../../store/store.js';
 import type { Services } from '../../pipeline/stages.js';
 
 export const API = 'commerce';
@@ -124,40 +124,57 @@ export function identityToIntegration(i: Identity): Integration {
 }
 
 /** Reads of the commerce identities of one namespace. */
-export type CommerceIdentities = ReturnType<typeof commerceIdentities>;
+export function commerceIdentities(services: Pick<Services, 'store'>, ns: string): CommerceIdentities {
+  return new CommerceIdentities(services.store.identities, ns);
+}
 
-export function commerceIdentities(services: Pick<Services, 'store'>, ns: string) {
-  const { identities } = services.store;
-  const byId = (kind: string, id: number) => identities.get({ ns, api: API, kind, id: String(id) });
-  const byKey = (kind: string, key: string) => identities.find({ ns, api: API, kind, key });
-  return {
-    async customerById(id: number): Promise<Customer | undefined> {
-      const i = await byId('customer', id);
-      return i && identityToCustomer(i);
-    },
-    async customerByEmail(email: string): Promise<Customer | undefined> {
-      const i = await byKey('customer', email.toLowerCase());
-      return i && identityToCustomer(i);
-    },
-    async adminById(id: number): Promise<Admin | undefined> {
-      const i = await byId('admin', id);
-      return i && identityToAdmin(i);
-    },
-    async adminByName(username: string): Promise<Admin | undefined> {
-      const i = await byKey('admin', username.toLowerCase());
-      return i && identityToAdmin(i);
-    },
-    async integrationById(id: number): Promise<Integration | undefined> {
-      const i = await byId('integration', id);
-      return i && identityToIntegration(i);
-    },
-    async integrationByConsumerKey(key: string): Promise<Integration | undefined> {
-      const i = await byKey('integration', consumerKeyOf(key));
-      return i && identityToIntegration(i);
-    },
-    async integrationByAccessToken(token: string): Promise<Integration | undefined> {
-      const i = await byKey('integration', tokenKeyOf(token));
-      return i && identityToIntegration(i);
-    },
-  };
+/** A class, not an object of closures: handlers make one per request, and its methods are shared. */
+export class CommerceIdentities {
+  constructor(
+    private readonly identities: IdentityStore,
+    private readonly ns: string,
+  ) {}
+
+  async customerById(id: number): Promise<Customer | undefined> {
+    const i = await this.byId('customer', id);
+    return i && identityToCustomer(i);
+  }
+
+  async customerByEmail(email: string): Promise<Customer | undefined> {
+    const i = await this.byKey('customer', email.toLowerCase());
+    return i && identityToCustomer(i);
+  }
+
+  async adminById(id: number): Promise<Admin | undefined> {
+    const i = await this.byId('admin', id);
+    return i && identityToAdmin(i);
+  }
+
+  async adminByName(username: string): Promise<Admin | undefined> {
+    const i = await this.byKey('admin', username.toLowerCase());
+    return i && identityToAdmin(i);
+  }
+
+  async integrationById(id: number): Promise<Integration | undefined> {
+    const i = await this.byId('integration', id);
+    return i && identityToIntegration(i);
+  }
+
+  async integrationByConsumerKey(key: string): Promise<Integration | undefined> {
+    const i = await this.byKey('integration', consumerKeyOf(key));
+    return i && identityToIntegration(i);
+  }
+
+  async integrationByAccessToken(token: string): Promise<Integration | undefined> {
+    const i = await this.byKey('integration', tokenKeyOf(token));
+    return i && identityToIntegration(i);
+  }
+
+  private byId(kind: string, id: number): Promise<Identity | undefined> {
+    return this.identities.get({ ns: this.ns, api: API, kind, id: String(id) });
+  }
+
+  private byKey(kind: string, key: string): Promise<Identity | undefined> {
+    return this.identities.find({ ns: this.ns, api: API, kind, key });
+  }
 }

@@ -38,12 +38,14 @@ export function createCommerceTokens(key: Buffer): TokenCodec {
 }
 
 function drawBase36(random: RandomSource, length: number): string {
-  let out = '';
-  while (out.length < length) {
+  // the characters' codes into one buffer: a string grown a character at a time makes one string per character
+  const out = Buffer.allocUnsafe(length);
+  let n = 0;
+  while (n < length) {
     for (const byte of random.bytes(length + 16)) {
-      if (byte < 252) out += BASE36[byte % 36]; // 252 = 7 * 36: rejection keeps it uniform
-      if (out.length === length) break;
+      if (byte < 252) out[n++] = BASE36.charCodeAt(byte % 36); // 252 = 7 * 36: rejection keeps it uniform
+      if (n === length) break;
     }
   }
-  return out;
+  return out.toString('latin1');
 }

@@ -1,4 +1,4 @@
-import type { Identity } from '../../store/store.js';
+import type { Identity, IdentityStore } from '../../store/store.js';
 import type { Services } from '../../pipeline/stages.js';
 
 export const API = 'social';
@@ -74,24 +74,34 @@ export function identityToApp(i: Identity): ClientApp {
 
 /** Reads of the social identities of one namespace. */
 /** Reads of the social identities of one namespace. */
-export type SocialIdentities = ReturnType<typeof socialIdentities>;
+export function socialIdentities(services: Pick<Services, 'store'>, ns: string): SocialIdentities {
+  return new SocialIdentities(services.store.identities, ns);
+}
 
-export function socialIdentities(services: Pick<Services, 'store'>, ns: string) {
-  const { identities } = services.store;
-  const userByKey = (key: string) => identities.find({ ns, api: API, kind: 'user', key });
-  return {
-    async userById(id: number): Promise<SocialUser | undefined> {
-      const i = await identities.get({ ns, api: API, kind: 'user', id: String(id) });
-      return i && identityToUser(i);
-    },
-    /** the login name matches a username, or an e-mail case-insensitively */
-    async userByLoginName(name: string): Promise<SocialUser | undefined> {
-      const i = (await userByKey(usernameKey(name))) ?? (await userByKey(emailKey(name)));
-      return i && identityToUser(i);
-    },
-    async app(apiKey: string): Promise<ClientApp | undefined> {
-      const i = await identities.get({ ns, api: API, kind: 'app', id: apiKey });
-      return i && identityToApp(i);
-    },
-  };
+/** A class, not an object of closures: a login makes one, and its methods are shared. */
+export class SocialIdentities {
+  constructor(
+    private readonly identities: IdentityStore,
+    private readonly ns: string,
+  ) {}
+
+  async userById(id: number): Promise<SocialUser | undefined> {
+    const i = await this.identities.get({ ns: this.ns, api: API, kind: 'user', id: String(id) });
+    return i && identityToUser(i);
+  }
+
+  /** the login name matches a username, or an e-mail case-insensitively */
+  async userByLoginName(name: string): Promise<SocialUser | undefined> {
+    const i = (await this.userByKey(usernameKey(name))) ?? (await this.userByKey(emailKey(name)));
+    return i && identityToUser(i);
+  }
+
+  async app(apiKey: string): Promise<ClientApp | undefined> {
+    const i = await this.identities.get({ ns: this.ns, api: API, kind: 'app', id: apiKey });
+    return i && identityToApp(i);
+  }
+
+  private userByKey(key: string): Promise<Identity | undefined> {
+    return this.identities.find({ ns: this.ns, api: API, kind: 'user', key });
+  }
 }
