@@ -2,7 +2,8 @@
 // Part of `npm run build`: one `authmock serve` as a user starts it (the bin, its shebang's
 // flags, a fresh state directory), stopped after its first answer, in this repository. It
 // leaves in .authmock/cache (under the working directory, here the repository) the parsed
-// specs and fixtures, the compiled validators of every spec (the control API's too) and the
+// specs and fixtures, the compiled validators of every spec (the control API's too, through
+// one control request: it is built on its first) and the
 // V8 code cache of the bundle, so even the first `npm start` after a build skips parsing
 // and compiling. An installed package ships no cache: its first start fills the project's. An edited spec or a rebuilt bundle is
 // compiled afresh by the server itself (each cache is keyed by a hash of its input).
@@ -28,6 +29,8 @@ try {
   const url = await listeningUrl(child);
   // The bin writes the code cache right after listening, before it handles any request.
   while ((await status(`${url}/rest/V1/directory/countries`)) !== 200) await sleep(20);
+  // the control API is compiled on its first request: one, so its validators are cached too
+  if ((await status(`${url}/__authmock/clock`)) !== 200) throw new Error('the control API did not answer GET /__authmock/clock');
 } finally {
   child.kill('SIGTERM');
   await exited;

@@ -63,7 +63,14 @@ export function createExpressApp(parts: HttpParts): AuthmockApp {
       return void (path === INSPECTOR_PATH ? serveInspectorPage(res, inspectorPage) : serveRequestStream(req, res, journal, route.ns));
     }
     if (control && (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`))) {
-      return serveApi(req, res, { api: control, ns: route.ns, path, url, q, started, mocked: false });
+      let api;
+      try {
+        api = await control.api();
+      } catch (err) {
+        services.log.error({ err }, 'the control API could not be built');
+        return void sendProblem(res, 500, 'Internal Server Error', 'the control API could not be built; the log says why');
+      }
+      return serveApi(req, res, { api, ns: route.ns, path, url, q, started, mocked: false });
     }
     res.status(404).json({ message: `No API is served at ${path}. ${apis.map((a) => `${a.name}: ${a.claims.join(', ')}`).join('; ')}` });
     // outside every API, so outside serveApi: a wrong base URL is what a newcomer gets first

@@ -7,6 +7,8 @@ function escapeSegment(segment: string): string {
 
 /** One segment read back; `percentDecoded` for the URI-fragment form of a `$ref`. */
 function unescapeSegment(segment: string, percentDecoded: boolean): string {
+  // most segments are plain names: no decoding, no two replaces (a large spec resolves many thousands at start)
+  if (!segment.includes('~') && !(percentDecoded && segment.includes('%'))) return segment;
   let s = segment;
   if (percentDecoded) {
     try {

@@ -101,6 +101,8 @@ describe('steering rules', () => {
     started = performance.now();
     await slow.http.get(ME).expect(401);
     expect(performance.now() - started).toBeGreaterThanOrEqual(115);
+    // the control API is built on its first request (its compile is not what this measures)
+    await slow.http.get('/__authmock/clock').expect(200);
     started = performance.now();
     await slow.http.get('/__authmock/clock').expect(200);
     expect(performance.now() - started).toBeLessThan(100);

@@ -69,7 +69,9 @@ export function createSpecModule(source: SpecSource): ApiModule {
 
 /** The banner's lines: who may call, with the secrets of generated defaults (they are test data). */
 function describe(ids: IdentityFile, from: string | undefined): string[] {
-  const scopes = (s: string[]) => (s.length ? ` [${s.join(' ')}]` : '');
+  // a large spec's defaults hold every scope it names (hundreds): one banner line then says how many, not which
+  const scopes = (s: string[]) =>
+    s.length === 0 ? '' : s.length > MAX_SCOPES_SHOWN ? ` [${count(s.length, 'scope')}]` : ` [${s.join(' ')}]`;
   if (from) {
     return [
       `identities from ${from}: ${count(ids.users.length, 'user')}, ${count(ids.apiKeys.length, 'API key')}, ${count(ids.clients.length, 'client')}`,
@@ -83,6 +85,9 @@ function describe(ids: IdentityFile, from: string | undefined): string[] {
     ...ids.clients.map((c) => `  client ${c.clientId} / ${c.clientSecret}`),
   ];
 }
+
+/** Past this many, a banner line counts an identity's scopes instead of listing them. */
+const MAX_SCOPES_SHOWN = 12;
 
 const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 
