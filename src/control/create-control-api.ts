@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { ServedApi } from '../pipeline/served-api.js';
 import type { Handler, NamespaceView } from '../pipeline/stages.js';
 import type { Runtime } from '../pipeline/runtime.js';
@@ -24,10 +23,8 @@ const NO_TOKENS: TokenCodec = {
   decode: () => [],
 };
 
-export interface ControlApi extends ServedApi {
-  /** the control spec's text, served at /__authmock/openapi.yaml */
-  readonly specText: string;
-}
+/** The control API is served as any API is; its spec's text is read where it is served (create-http-parts.ts). */
+export type ControlApi = ServedApi;
 
 /**
  * The control API as the pipeline runs it: its own spec (specs/control.openapi.yaml),
@@ -67,6 +64,5 @@ export async function createControlApi(
     userTypes: [],
     strictAnswers: true,
     directory: (ns: NamespaceView) => ({ now: () => ns.now() }),
-    specText: readFileSync(config.controlSpec, 'utf8'),
   });
 }

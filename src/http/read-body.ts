@@ -19,9 +19,10 @@ export interface BodyLimits {
 
 /** nginx's lingering close reads for at most 30 s in steps of 5 s; authmock is a mock: 5 s, 8 MiB. */
 export const LINGER_MS = 5000;
-
-const NO_BODY: BodyRead = Object.freeze({ kind: 'none' });
 export const LINGER_BYTES = 8 * 1024 * 1024;
+
+/** a request without a body: one answer for all of them */
+const NO_BODY: BodyRead = Object.freeze({ kind: 'none' });
 
 /**
  * Reads the whole body up to the limit; a request without one costs nothing. Past the
