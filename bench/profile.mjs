@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // CPU profile of authmock under the benchmark's load, one endpoint at a time:
 //   node bench/profile.mjs [me|token|login|startup ...]   (default: me token login startup)
+//   node bench/profile.mjs --summarize FILE.cpuprofile ...  (a profile taken with node --cpu-prof)
 // Env: PROFILE_SERVER=express profiles bench/bare-express.mjs instead (the per-request budget),
+//      PROFILE_STATE (a state for --state, e.g. redis://127.0.0.1:6379; default a fresh SQLite directory),
+//      PROFILE_ARGS (more serve arguments, space-separated),
 //      PROFILE_SECONDS (8), PROFILE_TOP (25), BENCH_CONNECTIONS (50), PROFILE_KEEP=1 keeps the
 // .cpuprofile files (open them in Chrome DevTools > Performance). Run `npm run build` first.
 // Load goes to 127.0.0.1 only; every child is killed at the end.
@@ -83,7 +86,8 @@ async function profileLoad(ep) {
   const port = await freePort();
   const child = spawnNode(serverArgs(port), {
     cwd: ROOT,
-    nodeArgs: ['--cpu-prof', '--cpu-prof-dir', dir],
+    // the bin's shebang flags (its young generation), which a direct node start does not read
+    nodeArgs: ['--max-semi-space-size=4', '--heap-growing-percent=100', '--cpu-prof', '--cpu-prof-dir', dir],
   });
   const base = `http://${HOST}:${port}`;
   await waitFor200(`${base}/rest/V1/directory/countries`, child);
@@ -140,7 +144,13 @@ async function profileStartup() {
 /** authmock with its defaults, or the bare Express app with PROFILE_SERVER=express. */
 function serverArgs(port) {
   if (process.env.PROFILE_SERVER === 'express') return ['bench/bare-express.mjs', '--port', String(port)];
-  return ['bin/authmock.js', 'serve', '--port', String(port), '--state', tempDir(), '--log-level', 'info'];
+  const state = process.env.PROFILE_STATE || tempDir();
+  return ['bin/authmock.js', 'serve', '--port', String(port), '--state', state, '--log-level', 'info', ...extraArgs()];
+}
+
+/** PROFILE_ARGS: more serve arguments, space-separated (e.g. --journal-size 0). */
+function extraArgs() {
+  return (process.env.PROFILE_ARGS ?? '').split(' ').filter(Boolean);
 }
 
 /** Where a profile goes: a temp dir removed at the end, or kept with PROFILE_KEEP=1. */
@@ -148,12 +158,17 @@ function profDir() {
   return process.env.PROFILE_KEEP ? mkdtempSync(join(tmpdir(), 'authmock-prof-keep-')) : tempDir('authmock-prof-');
 }
 
-installCleanupHandlers();
-try {
-  for (const w of which) {
-    if (w === 'startup') await profileStartup();
-    else await profileLoad(w);
+if (which[0] === '--summarize') {
+  // a profile taken elsewhere (node --cpu-prof), summarized the same way
+  for (const file of which.slice(1)) console.log(`\n=== ${file} ===\n${summarize(file).text}`);
+} else {
+  installCleanupHandlers();
+  try {
+    for (const w of which) {
+      if (w === 'startup') await profileStartup();
+      else await profileLoad(w);
+    }
+  } finally {
+    await cleanup();
   }
-} finally {
-  await cleanup();
 }

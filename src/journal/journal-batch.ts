@@ -1,23 +1,31 @@
-/** One journal entry as it goes to Redis: the JSON of all but its id and bodies, then the two bodies. */
-export type EntryFields = readonly [json: string, request: string, response: string];
+import type { EntryShape } from './to-entry.js';
+import { asciiJson, type EntryText } from './entry-encoder.js';
+
+/** One exchange of a batch, read back. */
+export interface BatchEntry {
+  shape: EntryShape;
+  time: number;
+  durationMs: number;
+  request: string;
+  response: string;
+}
 
 /**
- * The entries of one namespace that go to Redis in one command, settled together once
- * Redis acknowledged it. A body is sent once per batch however many entries carry it: the
- * same answer repeats (GET me), and on a busy machine every byte sent costs CPU twice.
+ * The entries of one namespace that go to Redis together, as the text of one stream entry
+ * (journal-scripts.ts): `{"b":[bodies],"s":[shapes],"e":[[s,time,ms,q,r],...]}`. A shape
+ * (all of an entry but its id, time, duration and bodies) and a body are carried once per
+ * batch however many entries have them: under load the same request is answered the same
+ * way again and again, and each byte sent costs this process and Redis twice. The text is
+ * ASCII (entry-encoder.ts), which V8 writes to a socket as it is.
  */
 export class JournalBatch {
   readonly written: Promise<void>;
   /** settles `written`: acknowledged, or the error that stopped it */
   readonly settle: (error?: unknown) => void;
-  /** the first entry, which goes alone as a plain XADD when no other joins it */
-  first?: EntryFields;
   private count = 0;
-  /** per entry, where its three fields are among the texts */
-  private readonly refs: number[] = [];
-  private readonly texts: string[] = [];
-  /** bodies already among the texts */
-  private readonly bodies = new Map<string, number>();
+  private entries = '';
+  private readonly shapes = new Texts((shape) => shape);
+  private readonly bodies = new Texts((body) => asciiJson(JSON.stringify(body)));
 
   constructor() {
     const { promise, resolve, reject } = withResolvers();
@@ -29,26 +37,41 @@ export class JournalBatch {
     return this.count;
   }
 
-  add(fields: EntryFields): void {
-    if (this.count++ === 0) this.first = fields;
-    this.refs.push(this.texts.push(fields[0]) - 1, this.place(fields[1]), this.place(fields[2]));
+  add({ shape, time, durationMs, request, response }: EntryText): void {
+    const entry = `[${this.shapes.place(shape)},${time},${durationMs},${this.bodies.place(request)},${this.bodies.place(response)}]`;
+    this.entries = this.count++ === 0 ? entry : `${this.entries},${entry}`;
   }
 
-  /**
-   * APPEND_ENTRIES's arguments: how many entries, the three places of each (counted from
-   * the first text, 0-based), then the texts.
-   */
-  args(): (string | number)[] {
-    return [this.count, ...this.refs, ...this.texts];
+  /** The stream entry's text. */
+  text(): string {
+    return `{"b":[${this.bodies.json()}],"s":[${this.shapes.json()}],"e":[${this.entries}]}`;
   }
+}
 
-  private place(body: string): number {
-    const known = this.bodies.get(body);
+/** Texts of a batch, each kept once, as JSON values in order of first use. */
+class Texts {
+  private readonly json_: string[] = [];
+  private readonly places = new Map<string, number>();
+
+  constructor(private readonly toJson: (text: string) => string) {}
+
+  place(text: string): number {
+    const known = this.places.get(text);
     if (known !== undefined) return known;
-    const at = this.texts.push(body) - 1;
-    this.bodies.set(body, at);
+    const at = this.json_.push(this.toJson(text)) - 1;
+    this.places.set(text, at);
     return at;
   }
+
+  json(): string {
+    return this.json_.join(',');
+  }
+}
+
+/** A batch's entries, oldest first. */
+export function parseBatch(text: string): BatchEntry[] {
+  const { b, s, e } = JSON.parse(text) as { b: string[]; s: EntryShape[]; e: [number, number, number, number, number][] };
+  return e.map(([shape, time, durationMs, q, r]) => ({ shape: s[shape], time, durationMs, request: b[q] ?? '', response: b[r] ?? '' }));
 }
 
 /** Promise.withResolvers, which Node 20 lacks. */

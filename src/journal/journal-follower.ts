@@ -16,7 +16,8 @@ interface Watched {
 
 export interface JournalFollowerOptions {
   redis: RedisContext;
-  parse: (id: string, fields: string[]) => JournalEntry;
+  /** a stream entry's exchanges, oldest first */
+  parse: (id: string, fields: string[]) => JournalEntry[];
 }
 
 /**
@@ -109,8 +110,7 @@ export class JournalFollower {
   private pass(watched: Watched, entries: [string, string[]][]): void {
     for (const [id, fields] of entries) {
       watched.lastId = id;
-      const entry = this.parse(id, fields);
-      for (const listener of watched.listeners) listener(entry);
+      for (const entry of this.parse(id, fields)) for (const listener of watched.listeners) listener(entry);
     }
   }
 

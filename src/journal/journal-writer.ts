@@ -1,11 +1,19 @@
 import type { Redis } from 'ioredis';
 import type { RedisContext } from '../store/redis/redis-context.js';
 import { defineScript } from '../store/redis/define-scripts.js';
-import { APPEND_ENTRIES } from './journal-scripts.js';
-import { JournalBatch, type EntryFields } from './journal-batch.js';
+import { APPEND_BATCH } from './journal-scripts.js';
+import { JournalBatch } from './journal-batch.js';
+import type { EntryText } from './entry-encoder.js';
 
-/** Entries appended in one command at most (a script runs alone in Redis: keep each short). */
+/** Exchanges in one stream entry at most (a script runs alone in Redis, and a reader parses a batch whole). */
 const BATCH = 256;
+
+/** Where one namespace's journal goes: its stream, its counter, the size it keeps. */
+export interface JournalTarget {
+  key: string;
+  seqKey: string;
+  size: number;
+}
 
 /**
  * Writes journal entries on a connection of its own, without auto-pipelining (the journal
@@ -14,9 +22,10 @@ const BATCH = 256;
  * answer would wait two of them. Reconnects by itself, as the store's connection does.
  *
  * Group commit: a stream has one write in flight at most. Entries recorded meanwhile wait
- * and go together in the next one; when none is in flight, the entries of this turn of the
- * event loop go at its end. Each write costs both processes a system call and a wake-up,
- * which on a busy machine weighs more than the bytes: fewer, larger writes.
+ * and go together, as one stream entry, in the next one; when none is in flight, the
+ * entries of this turn of the event loop go at its end. Each write costs both processes a
+ * system call and a wake-up, which on a busy machine weighs more than the bytes: fewer,
+ * larger writes.
  */
 export class JournalWriter {
   private readonly redis: RedisContext;
@@ -29,17 +38,17 @@ export class JournalWriter {
     this.redis = redis;
   }
 
-  /** Appends one entry to the stream `key`, trimmed near `size`; settles once Redis acknowledged it. */
-  append({ key, size, fields }: { key: string; size: number; fields: EntryFields }): Promise<void> {
-    let queue = this.queues.get(key);
+  /** Appends one entry to the target's stream; settles once Redis acknowledged it. */
+  append(target: JournalTarget, entry: EntryText): Promise<void> {
+    let queue = this.queues.get(target.key);
     if (!queue) {
       const started: JournalBatch[] = [];
-      this.queues.set(key, (queue = started));
-      setImmediate(() => void this.drain(key, size, started));
+      this.queues.set(target.key, (queue = started));
+      setImmediate(() => void this.drain(target, started));
     }
     let batch = queue[queue.length - 1];
     if (!batch || batch.size >= BATCH) queue.push((batch = new JournalBatch()));
-    batch.add(fields);
+    batch.add(entry);
     return batch.written;
   }
 
@@ -49,28 +58,17 @@ export class JournalWriter {
   }
 
   /** Writes the stream's batches one after the other, until none is left. */
-  private async drain(key: string, size: number, queue: JournalBatch[]): Promise<void> {
+  private async drain(target: JournalTarget, queue: JournalBatch[]): Promise<void> {
     for (let batch = queue.shift(); batch; batch = queue.shift()) {
       try {
-        await this.write(key, size, batch);
+        const { append } = await this.connect();
+        await this.redis.guard(() => append([target.key, target.seqKey], [target.size, batch.size, batch.text()]));
         batch.settle();
       } catch (err) {
         batch.settle(err);
       }
     }
-    this.queues.delete(key);
-  }
-
-  private async write(key: string, size: number, batch: JournalBatch): Promise<void> {
-    const { client, append } = await this.connect();
-    // `0-*`: Redis numbers the entries of the stream 0-1, 0-2, ... (and goes on after a clear).
-    // One entry is one XADD (a script costs Redis more than the command); more, one script call.
-    const [json, request, response] = batch.first!;
-    await this.redis.guard(() =>
-      batch.size === 1
-        ? client.xadd(key, 'MAXLEN', '~', size, '0-*', 'e', json, 'q', request, 'r', response)
-        : append([key], [size, ...batch.args()]),
-    );
+    this.queues.delete(target.key);
   }
 
   /** The connection, made on first use; a failed first connect is retried by the client itself. */
@@ -79,7 +77,7 @@ export class JournalWriter {
       const client = this.redis.client.duplicate({ enableAutoPipelining: false });
       // a failure reaches the writes (503s are the store's to say); the store's connection tells of outages
       client.on('error', () => undefined);
-      const append = defineScript(client, 'appendEntries', APPEND_ENTRIES);
+      const append = defineScript(client, 'appendBatch', APPEND_BATCH);
       await client.connect().catch(() => undefined);
       if (this.closed) client.disconnect();
       return { client, append };

@@ -1,11 +1,15 @@
 import type { RedisContext } from '../store/redis/redis-context.js';
+import { defineScript } from '../store/redis/define-scripts.js';
 import type { Journal, JournalEntry, JournalQuery, JournalRecord } from './journal.js';
 import type { RedactOptions } from './redact.js';
-import { createRedactor, type Redactor } from './redactor.js';
-import { joinEntry, toEntryParts, type EntryHead } from './to-entry.js';
+import { createRedactor } from './redactor.js';
+import { joinEntry, type EntryShape } from './to-entry.js';
+import { EntryEncoder } from './entry-encoder.js';
 import { filteredEntry, filters, matchesFilter } from './matches-filter.js';
 import { JournalFollower } from './journal-follower.js';
 import { JournalWriter } from './journal-writer.js';
+import { parseBatch } from './journal-batch.js';
+import { COUNT_EXCHANGES } from './journal-scripts.js';
 
 /** Entries read from the stream per round trip when a filter or a limit asks for them. */
 const PAGE = 200;
@@ -21,35 +25,34 @@ export interface RedisJournalOptions {
 
 /**
  * The journal of every instance on one Redis: a stream per namespace, capped near `size`
- * (trimmed the cheap way, `MAXLEN ~`; reads never show more than `size`), whose entry ids
- * 0-1, 0-2, ... are the journal's ids, in the order Redis received the entries. An entry
- * is redacted before it leaves the process, and names the instance that served it. The
- * bodies are stream fields of their own (`q`, `r`) beside the rest as JSON (`e`): the
- * text of a JSON answer is not escaped into another JSON text on every request. The
- * entries go to Redis in groups, on a connection of their own (journal-writer.ts), so
- * under load a request costs a share of a write.
+ * (trimmed the cheap way; reads never show more than `size`). Entries go to Redis in
+ * batches, on a connection of their own (journal-writer.ts), one stream entry per batch
+ * (journal-scripts.ts): under load a request costs a share of one write. The journal's
+ * ids 1, 2, ... are numbered by Redis in the order it received the batches. An entry is
+ * redacted before it leaves the process, and names the instance that served it.
  * `record` settles once Redis acknowledged the entry: the HTTP layer answers only then, so
  * the entry of every answered request survives a crash of the instance that served it.
  */
 export class RedisJournal implements Journal {
   readonly size: number;
   private readonly redis: RedisContext;
-  private readonly redactor: Redactor;
+  private readonly encoder: EntryEncoder;
   private readonly follower: JournalFollower;
   private readonly writer: JournalWriter;
+  private readonly countExchanges: ReturnType<typeof defineScript>;
 
   constructor({ redis, size, redaction }: RedisJournalOptions) {
     this.redis = redis;
     this.size = size;
-    this.redactor = createRedactor(redaction, { remember: BODIES_REMEMBERED });
-    this.follower = new JournalFollower({ redis, parse: parseEntry });
+    this.encoder = new EntryEncoder(createRedactor(redaction, { remember: BODIES_REMEMBERED }));
+    this.follower = new JournalFollower({ redis, parse: entriesOf });
     this.writer = new JournalWriter(redis);
+    this.countExchanges = defineScript(redis.client, 'countJournal', COUNT_EXCHANGES);
   }
 
   record({ ns, record }: { ns: string; record: JournalRecord }): Promise<void> {
-    const { head, requestBody, responseBody } = toEntryParts(record, this.redactor);
-    const fields = [JSON.stringify(head), requestBody, responseBody] as const;
-    return this.writer.append({ key: this.redis.keys(ns).journal, size: this.size, fields });
+    const keys = this.redis.keys(ns);
+    return this.writer.append({ key: keys.journal, seqKey: keys.journalSeq, size: this.size }, this.encoder.encode(record));
   }
 
   async list({ ns, filter = {} }: JournalQuery): Promise<JournalEntry[]> {
@@ -62,8 +65,8 @@ export class RedisJournal implements Journal {
   }
 
   async count({ ns, filter = {} }: JournalQuery): Promise<number> {
-    const { client, guard, keys } = this.redis;
-    if (!filters(filter)) return Math.min(await guard(() => client.xlen(keys(ns).journal)), this.size);
+    const { guard, keys } = this.redis;
+    if (!filters(filter)) return Number(await guard(() => this.countExchanges([keys(ns).journal], [this.size])));
     let n = 0;
     await this.scan(ns, Infinity, true, (entry) => (matchesFilter(filteredEntry(entry), filter) ? ++n : n));
     return n;
@@ -85,7 +88,8 @@ export class RedisJournal implements Journal {
 
   /**
    * The newest `size` entries, newest first, page by page, until `take` (the matches so
-   * far) reaches `limit`. Without a filter a page asks for only as many as are wanted.
+   * far) reaches `limit`. Without a filter a page asks for only as many stream entries as
+   * exchanges are wanted (each holds one at least).
    */
   private async scan(ns: string, limit: number, filtered: boolean, take: (entry: JournalEntry) => number): Promise<void> {
     const { client, guard, keys } = this.redis;
@@ -97,17 +101,37 @@ export class RedisJournal implements Journal {
       if (want <= 0) return;
       const page = await guard(() => client.xrevrange(key, end, '-', 'COUNT', want));
       for (const [id, fields] of page) {
-        seen++;
-        if (take(parseEntry(id, fields)) >= limit) return;
+        const entries = entriesOf(id, fields);
+        for (let i = entries.length - 1; i >= 0 && seen < this.size; i--) {
+          seen++;
+          if (take(entries[i]) >= limit) return;
+        }
       }
+      // fewer stream entries than asked for: the stream is read to its start
       if (page.length < want) return;
       end = `(${page[page.length - 1][0]}`;
     }
   }
 }
 
-/** A stream entry (id 0-<n>; `e` the JSON of the entry without its id and bodies, `q` and `r` the bodies) as the journal shows it. */
-export function parseEntry(id: string, fields: string[]): JournalEntry {
-  const field = (name: string) => fields[fields.indexOf(name) + 1] ?? '';
-  return joinEntry(Number(id.slice(id.indexOf('-') + 1)), JSON.parse(field('e')) as EntryHead, field('q'), field('r'));
+/**
+ * A stream entry's exchanges as the journal shows them, oldest first: a batch (`n`, `b`:
+ * journal-batch.ts) whose last exchange has the entry's id, or one exchange of a journal
+ * written before batches (`e` the JSON of the entry without its id and bodies, `q` and
+ * `r` the bodies), its id the entry's.
+ */
+export function entriesOf(id: string, fields: string[]): JournalEntry[] {
+  const field = (name: string) => {
+    for (let i = 0; i < fields.length; i += 2) if (fields[i] === name) return fields[i + 1];
+    return undefined;
+  };
+  const last = Number(id.slice(id.indexOf('-') + 1));
+  const batch = field('b');
+  if (batch === undefined) {
+    const { time, durationMs, ...shape } = JSON.parse(field('e') ?? '{}') as EntryShape & { time: string; durationMs: number };
+    return [joinEntry(last, shape, time, durationMs, field('q') ?? '', field('r') ?? '')];
+  }
+  const parts = parseBatch(batch);
+  const first = last - parts.length + 1;
+  return parts.map((p, i) => joinEntry(first + i, p.shape, new Date(p.time).toISOString(), p.durationMs, p.request, p.response));
 }

@@ -13,7 +13,7 @@ import type {
 } from './store.js';
 import { connectRedis, RedisStateError, type RedisConnectOptions } from './redis/connect-redis.js';
 import { redactRedisUrl } from './redis/redis-url.js';
-import { META_SECRET, NAMESPACES, isJournalKey } from './redis/redis-keys.js';
+import { META_SECRET, NAMESPACES, isJournalKey, isJournalSeqKey } from './redis/redis-keys.js';
 import { createRedisContext, type RedisContext } from './redis/redis-context.js';
 import { createRedisNamespaces } from './redis/redis-namespaces.js';
 import { createRedisIdentities } from './redis/redis-identities.js';
@@ -123,7 +123,7 @@ export class RedisStore implements Store {
     const forget = async () => {
       for await (const batch of this.client.scanStream({ match: 'am:{*', count: 500 }) as AsyncIterable<string[]>) {
         const journals = batch.filter(isJournalKey);
-        const rest = batch.filter((key) => !isJournalKey(key));
+        const rest = batch.filter((key) => !isJournalKey(key) && !isJournalSeqKey(key));
         if (rest.length > 0) await this.client.unlink(...rest);
         for (const key of journals) await this.client.xtrim(key, 'MAXLEN', 0);
       }

@@ -122,7 +122,19 @@ describe.each(JOURNAL_IMPLEMENTATIONS)('the $name journal', (impl) => {
     await Promise.all(recorded);
     const entries = (await j.list({ ns: 'a' })).reverse();
     expect(entries.map((e) => e.path)).toEqual(recorded.map((_, i) => `/x/${i}`));
+    expect(entries.map((e) => e.id)).toEqual(recorded.map((_, i) => i + 1));
+    expect(await j.count({ ns: 'a' })).toBe(600);
     expect(entries.map((e) => [e.request.body, e.response.body])).toEqual(recorded.map((_, i) => [i % 2 ? body(i) : '', body(i + 1)]));
+  });
+
+  it('keeps the newest entries of batches recorded at once, no more than its size', async () => {
+    const j = await open(100);
+    await Promise.all(Array.from({ length: 700 }, (_, i) => j.record({ ns: 'a', record: record(200, { path: `/y/${i}` }) })));
+    const entries = await j.list({ ns: 'a' });
+    expect(entries.map((e) => e.path)).toEqual(Array.from({ length: 100 }, (_, i) => `/y/${699 - i}`));
+    expect(entries.map((e) => e.id)).toEqual(Array.from({ length: 100 }, (_, i) => 700 - i));
+    expect(await j.count({ ns: 'a' })).toBe(100);
+    expect((await j.list({ ns: 'a', filter: { limit: 3 } })).map((e) => e.id)).toEqual([700, 699, 698]);
   });
 
   it('tells subscribers of each new entry of their namespace, until they stop', async () => {

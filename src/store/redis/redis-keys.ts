@@ -46,8 +46,10 @@ export interface NamespaceKeys {
   oauth: string;
   /** sorted set: the oauth fields (and retired keys, k:<kid>) scored by when they may go (for the sweep) */
   oauthExpiry: string;
-  /** stream: the request journal, one entry per exchange, ids 0-1, 0-2, ... (src/journal/redis-journal.ts) */
+  /** stream: the request journal, an entry per batch of exchanges (src/journal/journal-scripts.ts) */
   journal: string;
+  /** the id of the journal's last exchange: the counter that numbers them */
+  journalSeq: string;
   /** hash: steering rule id -> JSON, id:left -> uses left, id:used -> uses (src/steering/redis-steering-rules.ts) */
   steering: string;
 }
@@ -70,12 +72,15 @@ export function namespaceKeys(ns: string): NamespaceKeys {
     oauth: `${p}oauth`,
     oauthExpiry: `${p}oauth-expiry`,
     journal: `${p}journal`,
+    journalSeq: `${p}journal-seq`,
     steering: `${p}steering`,
   };
 }
 
 /** A namespace's journal stream (names hold no `}`): emptied, never deleted, so its ids keep counting. */
 export const isJournalKey = (key: string) => /^am:\{[^}]*\}:journal$/.test(key);
+/** A journal's counter: kept when the journal is emptied, for the same reason. */
+export const isJournalSeqKey = (key: string) => /^am:\{[^}]*\}:journal-seq$/.test(key);
 
 /** Every fixed key of a namespace, in the order the drop script expects them (the set of user sets seventh). */
 export function fixedKeysOf(k: NamespaceKeys): string[] {
