@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { redact } from '../../src/journal/redact.js';
 
 const shapes = { tokenShapes: [/^[0-9a-z]{32}$/, /^[A-Za-z0-9_-]{43}$/] };
@@ -22,6 +23,27 @@ describe('redact', () => {
     });
     expect(redact('body', JSON.stringify(COMMERCE), { ...shapes, contentType: 'application/json' })).toBe(
       JSON.stringify(`${COMMERCE.slice(0, 6)}…`),
+    );
+  });
+
+  it('masks a JSON string body as parsing it would, tokens inside it or not', () => {
+    // a body that is one JSON string is masked in place: the same text as parse, walk and stringify
+    const viaObject = (text: string) => {
+      const wrapped = redact('body', `[${text}]`, { ...shapes, contentType: 'application/json' });
+      return JSON.stringify((JSON.parse(wrapped) as unknown[])[0]);
+    };
+    const pieces = fc.oneof(
+      fc.string(),
+      fc.constant(COMMERCE),
+      fc.constant(SOCIAL),
+      fc.constantFrom(' ', '-', '/', '"', '\\', '\n', '\u2026'),
+    );
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 6 }), (parts) => {
+        const text = JSON.stringify(parts.join(''));
+        expect(redact('body', text, { ...shapes, contentType: 'application/json' })).toBe(viaObject(text));
+      }),
+      { seed: 24, numRuns: 300 },
     );
   });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { DROP_NAMESPACE, NEXT_ID, SEED_NAMESPACE, UPDATE_NAMESPACE } from './namespace-scripts.js';
 import { DELETE_IDENTITY, FIND_IDENTITY, PUT_IDENTITY } from './identity-scripts.js';
@@ -47,8 +48,8 @@ export type ScriptName = keyof typeof SCRIPTS;
 export type RunScript = (name: ScriptName, keys: readonly string[], args: readonly (string | number)[]) => Promise<unknown>;
 
 /**
- * Registers the scripts on the client (ioredis sends EVALSHA and falls back to EVAL when
- * Redis does not know the script, as after a restart) and returns how to run one.
+ * How to run each of the store's scripts on the client (EVALSHA, and EVAL when Redis does
+ * not know the script, as after a restart).
  */
 export function defineScripts(client: Redis): RunScript {
   const run = new Map(Object.entries(SCRIPTS).map(([name, script]) => [name, defineScript(client, name, script)]));
@@ -61,16 +62,24 @@ export interface LuaScript {
   lua: string;
 }
 
-/** Registers one script (the store's, or another part's kept in Redis: steering rules) and returns how to run it. */
+/**
+ * How to run one script (the store's, or another part's kept in Redis: steering rules, the
+ * journal): EVALSHA by its SHA-1, and EVAL once when Redis answers NOSCRIPT. Not ioredis's
+ * defineCommand: every auto-pipeline ioredis makes (one per turn of the event loop under
+ * load) copies each defined command onto itself, two dozen scripts there cost every
+ * request's read a share of that.
+ */
 export function defineScript(
   client: Redis,
   name: string,
   { keys: count, lua }: LuaScript,
 ): (keys: readonly string[], args: readonly (string | number)[]) => Promise<unknown> {
-  client.defineCommand(`am_${name}`, { numberOfKeys: count, lua });
-  const commands = client as unknown as Record<string, (...args: (string | number)[]) => Promise<unknown>>;
+  const sha = createHash('sha1').update(lua).digest('hex');
   return (keys, args) => {
     if (keys.length !== count) throw new Error(`script ${name} takes ${count} keys, got ${keys.length}`);
-    return commands[`am_${name}`](...keys, ...args);
+    return client.evalsha(sha, count, ...keys, ...args).catch((err: unknown) => {
+      if (!(err instanceof Error) || !err.message.startsWith('NOSCRIPT')) throw err;
+      return client.eval(lua, count, ...keys, ...args);
+    });
   };
 }

@@ -2,17 +2,42 @@ import { randomBytes } from 'node:crypto';
 import type { NamespaceRecord, NamespaceStore, Seeding } from '../store.js';
 import type { RedisContext } from './redis-context.js';
 import { fixedKeysOf, NAMESPACES } from './redis-keys.js';
-import { seedArgs, toNamespace } from './redis-records.js';
+import { RECORD_FIELDS, seedArgs, toNamespace } from './redis-records.js';
 
-/** The Redis store's namespaces: creating, resetting, reseeding and dropping are one script each. */
+/** Namespaces whose last record is remembered at most; past it, the memo starts again. */
+const RECORDS_REMEMBERED = 10_000;
+
+/**
+ * The Redis store's namespaces: creating, resetting, reseeding and dropping are one script
+ * each. A namespace's record is read on every request (its version says what of it this
+ * process may keep); while the hash is unchanged the same record object is answered, so
+ * what is built per record (the request's namespace view, the APIs' directories) is not
+ * built again on every request.
+ */
 export function createRedisNamespaces({ client, script, guard, keys }: RedisContext): NamespaceStore {
+  const last = new Map<string, { raw: string; record: NamespaceRecord | undefined }>();
   const seed = (mode: 'create' | 'reset' | 'reseed', { ns, seed: identities, seedHash }: Seeding, now: number) => {
     const all = [...fixedKeysOf(keys(ns)), NAMESPACES];
     // a new epoch each time: a namespace made again under an old name is not the old one
     const epoch = randomBytes(9).toString('base64url');
     return guard(() => script('seedNamespace', all, [mode, ns, now, seedHash, epoch, ...seedArgs(identities)])) as Promise<string[] | null>;
   };
-  const get = async (ns: string) => toNamespace(ns, await guard(() => client.hgetall(keys(ns).record)));
+  const get = async (ns: string) => {
+    const values = await guard(() => client.hmget(keys(ns).record, ...RECORD_FIELDS));
+    const raw = values.join('\0');
+    const known = last.get(ns);
+    if (known?.raw === raw) return known.record;
+    const record =
+      values[0] === null
+        ? undefined
+        : toNamespace(
+            ns,
+            RECORD_FIELDS.flatMap((f, i) => (values[i] === null ? [] : [f, values[i]!])),
+          );
+    if (last.size >= RECORDS_REMEMBERED) last.clear();
+    last.set(ns, { raw, record });
+    return record;
+  };
   return {
     get,
     async create(args) {

@@ -1,6 +1,9 @@
 import type { Identity, LoginFailureEntry, LoginFailures, NamespaceRecord, NewToken, TokenRecord } from '../store.js';
 import { SEP } from './redis-keys.js';
 
+/** The fields of a namespace's hash (namespace-scripts.ts). */
+export const RECORD_FIELDS = ['createdAt', 'clockOffsetMs', 'settings', 'seedHash', 'epoch', 'version'] as const;
+
 /** A namespace's hash (HGETALL as an object, or a script's flat [field, value, ...] reply). */
 export function toNamespace(name: string, raw: Record<string, string> | string[] | null | false): NamespaceRecord | undefined {
   if (!raw) return undefined;
