@@ -12,55 +12,75 @@ export interface EntryText {
   response: string;
 }
 
-/** Shapes remembered at most; past it, the memo starts again. */
-const SHAPES_REMEMBERED = 256;
+/** Recent shapes remembered, with a record of each: traffic under load is a few requests again and again. */
+const SHAPES_REMEMBERED = 8;
 
 /**
  * Records as the Redis journal sends them, masked before they leave the process. Under
- * load the same request is answered the same way again and again: the masked shape of an
- * exchange (all but its time, duration and bodies) is remembered by what it is made of, so
- * it is masked and turned into JSON once, and the batch finds it again by identity. The
- * memo's keys hold what a request carried (a bearer token among its headers): they stay in
- * this process, as the request itself does.
+ * load the same request is answered the same way again and again: an exchange's shape
+ * (all but its time, duration and bodies) is masked and turned into JSON once, and found
+ * again for a later record that is made of the same values (compared field by field,
+ * nothing built), and the batch then finds it again by identity.
  */
 export class EntryEncoder {
-  private readonly shapes = new Map<string, string>();
+  /** the most recent first */
+  private readonly recent: { record: JournalRecord; shape: string }[] = [];
 
   constructor(private readonly redactor: Redactor) {}
 
   encode(record: JournalRecord): EntryText {
-    const key = shapeKey(record);
-    let shape = key === undefined ? undefined : this.shapes.get(key);
-    const parts = toEntryParts(record, this.redactor, shape === undefined);
+    const known = this.recent.find((r) => sameShape(r.record, record));
+    const parts = toEntryParts(record, this.redactor, known === undefined);
+    let shape = known?.shape;
     if (shape === undefined) {
       shape = asciiJson(JSON.stringify(parts.shape));
-      if (key !== undefined) {
-        if (this.shapes.size >= SHAPES_REMEMBERED) this.shapes.clear();
-        this.shapes.set(key, shape);
+      if (rememberable(record)) {
+        this.recent.unshift({ record, shape });
+        if (this.recent.length > SHAPES_REMEMBERED) this.recent.pop();
       }
     }
     return { shape, time: parts.time, durationMs: parts.durationMs, request: parts.requestBody, response: parts.responseBody };
   }
 }
 
-/**
- * Everything an exchange's shape is made of, as one text; undefined for the rare exchange
- * whose shape holds more (an unmatched request's nearest operation, steering, an invalid
- * field), which is masked every time.
- */
-function shapeKey(r: JournalRecord): string | undefined {
-  if (r.operationId === undefined || r.steered || r.invalid) return undefined;
-  const query = r.query.size === 0 ? '' : r.query.toString();
-  return `${r.instance}\0${r.method}\0${r.path}\0${query}\0${r.api}\0${r.operationId}\0${r.status}\0${JSON.stringify(r.principal)}\0${JSON.stringify(r.auth)}\0${JSON.stringify(r.permission)}\0${headersKey(r.request.headers)}\0${headersKey(r.response.headers)}`;
+/** The rare exchange whose shape holds more (an unmatched request's nearest operation, steering, an invalid field) is masked every time. */
+const rememberable = (r: JournalRecord) => r.operationId !== undefined && !r.steered && !r.invalid;
+
+/** Whether two records make the same shape: every value it is made of equal. */
+function sameShape(a: JournalRecord, b: JournalRecord): boolean {
+  return (
+    a.status === b.status &&
+    a.operationId === b.operationId &&
+    a.path === b.path &&
+    a.method === b.method &&
+    a.api === b.api &&
+    a.instance === b.instance &&
+    rememberable(b) &&
+    sameQuery(a.query, b.query) &&
+    sameFields(a.principal, b.principal) &&
+    sameFields(a.auth, b.auth) &&
+    sameFields(a.permission, b.permission) &&
+    sameFields(a.request.headers, b.request.headers) &&
+    sameFields(a.response.headers, b.response.headers)
+  );
 }
 
-function headersKey(headers: Record<string, unknown>): string {
-  let key = '';
-  for (const name in headers) {
-    const value = headers[name];
-    key += `${name}\u0001${Array.isArray(value) ? value.join('\u0002') : String(value)}\u0001`;
+function sameQuery(a: URLSearchParams, b: URLSearchParams): boolean {
+  return a.size === 0 ? b.size === 0 : a.toString() === b.toString();
+}
+
+/** Two flat objects with the same fields, each the same value (a nested or array value is never the same object twice: not equal). */
+function sameFields(a: object, b: object): boolean {
+  if (a === b) return true;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let n = 0;
+  for (const key in x) {
+    if (x[key] !== y[key]) return false;
+    n++;
   }
-  return key;
+  for (const key in y) if (--n < 0 || !(key in x)) return false;
+  return n === 0;
 }
 
 /** JSON text with every character past ASCII escaped (`…` → `\u2026`): the same value, one byte a character. */
