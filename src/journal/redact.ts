@@ -32,15 +32,21 @@ const MEMO_ENTRIES = 4096;
 /** Texts longer than this are masked every time (they rarely repeat, and would fill the memo). */
 const MEMO_TEXT_LENGTH = 256;
 
-/** Options whose token finders are compiled once, for a caller that redacts on every request. */
+/**
+ * Options whose token finders are compiled once, for a caller that redacts on every request:
+ * one pattern for every shape, so a text is searched once. It finds what the shapes' own
+ * finders find one after the other: a token stands alone, so no two overlap, and a mask
+ * depends on the token alone, not on its shape.
+ */
 export function prepareRedaction(options: RedactOptions): RedactOptions {
-  return { ...options, tokenFinders: (options.tokenShapes ?? []).map(toFinder), memo: { names: new Map(), texts: new Map() } };
+  const shapes = options.tokenShapes ?? [];
+  return { ...options, tokenFinders: shapes.length ? [toFinder(...shapes)] : [], memo: { names: new Map(), texts: new Map() } };
 }
 
-/** A token shape (anchored) as a pattern that finds such tokens standing alone inside text. */
-function toFinder(shape: RegExp): RegExp {
-  const inner = shape.source.replace(/^\^/, '').replace(/\$$/, '');
-  return new RegExp(`(?<![A-Za-z0-9_-])${inner}(?![A-Za-z0-9_-])`, 'g');
+/** Token shapes (anchored) as a pattern that finds such tokens standing alone inside text. */
+function toFinder(...shapes: RegExp[]): RegExp {
+  const inner = shapes.map((shape) => `(?:${shape.source.replace(/^\^/, '').replace(/\$$/, '')})`).join('|');
+  return new RegExp(`(?<![A-Za-z0-9_-])(?:${inner})(?![A-Za-z0-9_-])`, 'g');
 }
 
 export type RedactPlace = 'headers' | 'query' | 'body';
@@ -113,7 +119,7 @@ function maskTokensIn(text: string, options: RedactOptions): string {
   const known = memo?.texts.get(text);
   if (known !== undefined) return known;
   let out = text;
-  for (const finder of options.tokenFinders ?? (options.tokenShapes ?? []).map(toFinder)) {
+  for (const finder of options.tokenFinders ?? (options.tokenShapes ?? []).map((shape) => toFinder(shape))) {
     out = out.replace(finder, (t) => prefixOf(t));
   }
   if (memo) remember(memo.texts, text, out);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { redact } from '../../src/journal/redact.js';
+import { prepareRedaction, redact } from '../../src/journal/redact.js';
 
 const shapes = { tokenShapes: [/^[0-9a-z]{32}$/, /^[A-Za-z0-9_-]{43}$/] };
 const COMMERCE = 'abcdefghij0123456789klmnopqrstuv';
@@ -44,6 +44,25 @@ describe('redact', () => {
         expect(redact('body', text, { ...shapes, contentType: 'application/json' })).toBe(viaObject(text));
       }),
       { seed: 24, numRuns: 300 },
+    );
+  });
+
+  it('finds the same tokens with the prepared options (one pattern for every shape) as shape by shape', () => {
+    const prepared = prepareRedaction(shapes);
+    const pieces = fc.oneof(
+      fc.string(),
+      fc.constantFrom(COMMERCE, SOCIAL, SOCIAL.slice(0, 32).toLowerCase(), `${COMMERCE}x`, `-${SOCIAL}`),
+      fc.constantFrom(' ', '-', '_', '.', '"', '=', '&', '\u2026'),
+    );
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 8 }), (parts) => {
+        const text = parts.join('');
+        expect(redact('query', `q=${encodeURIComponent(text)}`, prepared)).toBe(redact('query', `q=${encodeURIComponent(text)}`, shapes));
+        expect(redact('body', text, { ...prepared, contentType: 'text/plain' })).toBe(
+          redact('body', text, { ...shapes, contentType: 'text/plain' }),
+        );
+      }),
+      { seed: 7, numRuns: 400 },
     );
   });
 
