@@ -2,8 +2,9 @@
 // authorization server against axa's oauth2-mock-server 8.2 (the version that runs on Node 20), each with the same
 // algorithm (RS256, ES256), and a JWT-protected GET of a user spec against bare Express answering the same body.
 // Servers are separate processes, measured one after the other with the same autocannon load, rounds alternating.
+// authmock runs as a user runs it: the bin (its shebang's flags), serving the spec, in a directory of its own.
 import { join } from 'node:path';
-import { HOST, freePort, sleep, spawnNode, stop, tempDir } from './lib.mjs';
+import { HOST, freePort, sleep, spawnNode, stop, tempDir, waitFor200 } from './lib.mjs';
 import { runGroups, verifyTarget } from './groups.mjs';
 
 const SERVERS_BIN = 'oauth-servers.mjs';
@@ -35,23 +36,37 @@ async function startListening(args, root) {
   return { child, url };
 }
 
+/**
+ * authmock's bin serving the OAuth fixture spec (its SQLite state in a directory of its own,
+ * log level info, standard output to /dev/null), its namespace signing with `alg` as a test
+ * would set it.
+ */
+async function startAuthmock(root, alg) {
+  const port = await freePort();
+  const cwd = tempDir();
+  const spec = join(root, 'test', 'fixtures', 'oauth', 'shop.openapi.yaml');
+  const child = spawnNode([join(root, 'bin', 'authmock.js'), 'serve', spec, '--port', String(port), '--log-level', 'info'], {
+    cwd,
+    direct: true,
+  });
+  const url = `http://${HOST}:${port}`;
+  await waitFor200(`${url}/__authmock/health`, child);
+  const res = await fetch(`${url}/__authmock/settings`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ oauth: { signingAlg: alg } }),
+  });
+  if (res.status !== 200) throw new Error(`authmock settings answered ${res.status}`);
+  return { key: `authmock${alg}`, label: `authmock (${alg})`, child, url };
+}
+
 /** The section's servers: authmock (one per algorithm, a SQLite state each), oauth2-mock-server (one per algorithm), bare Express. */
 async function startServers(root) {
   const bin = join(root, 'bench', SERVERS_BIN);
   const start = async (key, label, args) => ({ key, label, ...(await startListening([bin, ...args], root)) });
   const servers = [];
   for (const alg of ['RS256', 'ES256']) {
-    servers.push(
-      await start(`authmock${alg}`, `authmock (${alg})`, [
-        'authmock',
-        '--port',
-        String(await freePort()),
-        '--alg',
-        alg,
-        '--state',
-        tempDir(),
-      ]),
-    );
+    servers.push(await startAuthmock(root, alg));
     servers.push(
       await start(`oauth2mock${alg}`, `oauth2-mock-server 8.2 (${alg})`, [
         'oauth2-mock-server',

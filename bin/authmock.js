@@ -1,4 +1,4 @@
-#!/usr/bin/env -S MALLOC_ARENA_MAX=2 node --max-semi-space-size=4 --heap-growing-percent=100
+#!/usr/bin/env -S MALLOC_ARENA_MAX=2 UV_THREADPOOL_SIZE=2 node --max-semi-space-size=4 --heap-growing-percent=100
 // Starts plain JavaScript compiled by `npm run build`: no TypeScript compile at start-up,
 // and the bundle's compiled code comes from a V8 code cache (src/spec/code-cache.ts), kept
 // in .authmock/cache/code under the working directory: nothing writes to the package's own
@@ -7,7 +7,11 @@
 // arenas: under load the defaults (16 MiB, 8 per core) grow the resident set by ~50 MB
 // for no measurable gain in throughput (see `npm run bench`). 2 MiB saved another 6 MB
 // but cost a quarter of GET me's rate: a request allocates ~36 KB, and each young
-// collection copies what the requests in flight hold, so its cost is per collection. It also lets the old
+// collection copies what the requests in flight hold, so its cost is per collection.
+// Two threads in libuv's pool (four by default) sign the authorization server's RS256
+// tokens beside the main thread: on two cores four signing threads took the cores from
+// the main thread and cost 17 % of the token rate; the pool must be sized before Node
+// starts (it is made on the first use, which loading the modules already is). It also lets the old
 // generation at most double before its next full collection (V8 otherwise picks a factor
 // from its GC speed, up to four): live data stays near 12 MB under load, and the peak
 // resident set of the bench's load measured 107 MB with it against 131 MB without. A

@@ -103,7 +103,7 @@ function captionOf(machine, settings, started) {
       ? ` authmock on Redis: --state redis:// on a local redis-server with Redis's defaults (no AOF), its journal in Redis too; ×2: two authmock processes on that Redis, ` +
         `the connections split between them and their req/s summed (both processes, Redis and autocannon share the ${machine.cores} cores).`
       : '') +
-    ` The OAuth section: client_credentials against oauth2-mock-server 8.2 and a JWT-protected GET against bare Express.` +
+    ` The OAuth section: authmock's bin serving a spec: client_credentials against oauth2-mock-server 8.2 and a JWT-protected GET against bare Express.` +
     ` The spec section: Petstore's GET /pet/{petId} through authmock (the spec's identity file; a bearer from its own login) against prism mock of the same spec` +
     ` sent the same credentials, bare Express and bare node:http; a generated 1,000-operation spec's start-up, the first in an empty directory (cold), the others warm.`
   );
