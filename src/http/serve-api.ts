@@ -15,7 +15,8 @@ import type { RequestLine, RequestLog } from '../log/request-log.js';
 import { describeRefusal } from '../journal/describe-refusal.js';
 import { createSteer } from '../steering/create-steer.js';
 import { applyFault, pickDelay, sleep } from '../steering/apply-fault.js';
-import { readBody } from './read-body.js';
+import { readBody, type BodyRead } from './read-body.js';
+import { KeptState, type Kept } from './answer-from-kept.js';
 import { queryOf } from './split-target.js';
 import { sendProblem } from './send-problem.js';
 import { createInstanceName } from './instance-name.js';
@@ -53,8 +54,84 @@ export function createServeApi(runtime: Runtime, inspection: Inspection, request
   const instance = createInstanceName(config.instanceName, runtime.address);
   const env: RequestEnv = { services, hooks, memo, directories: runtime.directories };
 
+  // reads answered from the namespace as last read, when the journal's entry checks it (answer-from-kept.ts)
+  const keptState = journal.checksNamespace && journal.size > 0 ? new KeptState(runtime, env) : undefined;
+
+  /**
+   * The end of a request once its answer is made: the latency asked for, the journal, the
+   * answer, the request log. False (nothing sent) when the journal found the namespace no
+   * longer as `expect` says: the request is then answered again.
+   */
+  async function finish(res: ServerResponse, x: Answered, expect?: string): Promise<boolean> {
+    const { route, input, read, ns, outcome } = x;
+    const { api, path, started, mocked } = route;
+    const { wire, trace } = outcome;
+    const steered = trace?.steered;
+    const delay = mocked && (config.latency || steered?.delayMs) ? pickDelay(config.latency, steered?.delayMs) : 0;
+    if (delay) await sleep(delay);
+    const journaled = mocked && journal.size > 0;
+    const logged = started > 0 && requestLog.wants(wire.status, !mocked);
+    const exchange: Exchange | undefined =
+      journaled || logged
+        ? {
+            api,
+            apis: runtime.apis,
+            trace,
+            input,
+            body: read.kind === 'ok' ? read.body : undefined,
+            wire,
+            ns: ns.name,
+            instance: instance(),
+            time: ns.now(),
+            durationMs: performance.now() - started,
+          }
+        : undefined;
+    let record: JournalRecord | undefined;
+    if (journaled) {
+      // Answered only once the journal keeps the entry (Redis acknowledged it): a crash
+      // of this instance loses no entry of a request it answered. The journal is a
+      // window on the traffic: a failure to record is logged, never answered.
+      try {
+        record = await recordExchange(journal, exchange!, expect);
+      } catch (err) {
+        // an answer from a kept namespace stands only once the journal checked it: else it is made again
+        if (expect !== undefined) return false;
+        // Redis away: said once when it went (connect-redis.ts), not for every request
+        const level = isStoreUnavailable(err) ? 'debug' : 'error';
+        log[level]({ err: (err as Error).message, path }, 'journal could not record a request');
+      }
+    }
+    if (read.kind === 'too-large') res.setHeader('Connection', 'close');
+    if (steered?.fault) {
+      applyFault(res, wire, steered.fault);
+      return true;
+    }
+    // An explicit length spares the chunked encoding writeHead would otherwise choose.
+    wire.headers['Content-Length'] = String(Buffer.byteLength(wire.payload));
+    res.writeHead(wire.status, wire.headers);
+    res.end(wire.payload);
+    // the one place a request reaches the request log, after its answer is on its way
+    if (logged) requestLog.request(toRequestLine(exchange!, record, services.clock.now(), tokenShapes), !mocked);
+    return true;
+  }
+
+  /**
+   * A read answered from the namespace as this process last read it: true once answered;
+   * false when it must be answered again after reading the namespace (it tried to write, or
+   * the namespace changed meanwhile, or steering may apply).
+   */
+  async function serveFromKept(res: ServerResponse, route: ApiRoute, input: RequestInput, read: BodyRead, kept: Kept): Promise<boolean> {
+    const { view } = kept;
+    if (read.kind === 'too-large') return false;
+    const active = inspection.rules.active({ ns: view.name, now: view.now(), version: view.version });
+    if (active instanceof Promise || active.length > 0) return false;
+    const outcome = await runRequest(route.api, read.kind === 'ok' ? withBody(input, read.body) : input, view, kept.env);
+    if (kept.wrote()) return false;
+    return finish(res, { route, input, read, ns: view, outcome }, kept.snapshot);
+  }
+
   return async function serveApi(req: IncomingMessage, res: ServerResponse, route: ApiRoute): Promise<void> {
-    const { api, path, url, started, mocked } = route;
+    const { api, path, url, mocked } = route;
     const input: RequestInput = {
       method: req.method ?? 'GET',
       path,
@@ -62,14 +139,23 @@ export function createServeApi(runtime: Runtime, inspection: Inspection, request
       target: url,
       headers: req.headers,
     };
-    let ns: NamespaceView | undefined;
     try {
+      let read: BodyRead | undefined;
+      const kept = keptState && mocked ? keptState.peek(req, api, route.ns, path) : undefined;
+      if (kept) {
+        const reading = readBody(req, config.bodyLimit);
+        read = reading instanceof Promise ? await reading : reading;
+        if (read.kind === 'aborted') return void log.debug({ method: req.method, path, err: read.error.message }, 'upload aborted');
+        if (await serveFromKept(res, route, input, read, kept)) return;
+      }
       const opened = await openNamespace(runtime, route.ns);
       if (opened instanceof NamespaceLimitError) return void sendProblem(res, 409, 'Conflict', opened.message);
-      ns = opened;
-      // a body that already arrived (or none) is read at once: no wait for it
-      const reading = readBody(req, config.bodyLimit);
-      const read = reading instanceof Promise ? await reading : reading;
+      const ns = opened;
+      if (!read) {
+        // a body that already arrived (or none) is read at once: no wait for it
+        const reading = readBody(req, config.bodyLimit);
+        read = reading instanceof Promise ? await reading : reading;
+      }
       // The client went away mid-upload: nobody to answer, nothing worth more than a debug line.
       if (read.kind === 'aborted') return void log.debug({ method: req.method, path, err: read.error.message }, 'upload aborted');
       const steering = mocked ? steerFor(inspection, ns, req.headers.prefer, services.random) : undefined;
@@ -78,48 +164,7 @@ export function createServeApi(runtime: Runtime, inspection: Inspection, request
         read.kind === 'too-large'
           ? { wire: renderStandalone(api, api.dialect.bodyTooLarge(config.bodyLimit)), trace: undefined }
           : await runRequest(api, read.kind === 'ok' ? withBody(input, read.body) : input, ns, steer ? { ...env, steer } : env);
-      const { wire, trace } = outcome;
-      if (read.kind === 'too-large') res.setHeader('Connection', 'close');
-      const steered = trace?.steered;
-      const delay = mocked && (config.latency || steered?.delayMs) ? pickDelay(config.latency, steered?.delayMs) : 0;
-      if (delay) await sleep(delay);
-      const journaled = mocked && journal.size > 0;
-      const logged = started > 0 && requestLog.wants(wire.status, !mocked);
-      const exchange: Exchange | undefined =
-        journaled || logged
-          ? {
-              api,
-              apis: runtime.apis,
-              trace,
-              input,
-              body: read.kind === 'ok' ? read.body : undefined,
-              wire,
-              ns: ns.name,
-              instance: instance(),
-              time: ns.now(),
-              durationMs: performance.now() - started,
-            }
-          : undefined;
-      let record: JournalRecord | undefined;
-      if (journaled) {
-        // Answered only once the journal keeps the entry (Redis acknowledged it): a crash
-        // of this instance loses no entry of a request it answered. The journal is a
-        // window on the traffic: a failure to record is logged, never answered.
-        try {
-          record = await recordExchange(journal, exchange!);
-        } catch (err) {
-          // Redis away: said once when it went (connect-redis.ts), not for every request
-          const level = isStoreUnavailable(err) ? 'debug' : 'error';
-          log[level]({ err: (err as Error).message, path }, 'journal could not record a request');
-        }
-      }
-      if (steered?.fault) return applyFault(res, wire, steered.fault);
-      // An explicit length spares the chunked encoding writeHead would otherwise choose.
-      wire.headers['Content-Length'] = String(Buffer.byteLength(wire.payload));
-      res.writeHead(wire.status, wire.headers);
-      res.end(wire.payload);
-      // the one place a request reaches the request log, after its answer is on its way
-      if (logged) requestLog.request(toRequestLine(exchange!, record, services.clock.now(), tokenShapes), !mocked);
+      await finish(res, { route, input, read, ns, outcome });
     } catch (err) {
       // Our bug (the pipeline itself never throws): the API's own 500, never a hang.
       const reportId = services.random.bytes(6).toString('hex');
@@ -130,6 +175,15 @@ export function createServeApi(runtime: Runtime, inspection: Inspection, request
       res.writeHead(wire.status, wire.headers).end(wire.payload);
     }
   };
+}
+
+/** A request whose answer is made, as `finish` takes it. */
+interface Answered {
+  route: ApiRoute;
+  input: RequestInput;
+  read: BodyRead;
+  ns: NamespaceView;
+  outcome: { wire: WireResponse; trace?: Trace };
 }
 
 /** The request log's line; for a 4xx or 5xx, why, from what the journal records of it. */

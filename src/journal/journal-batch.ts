@@ -27,7 +27,8 @@ export class JournalBatch {
   private readonly shapes = new Texts((shape) => shape);
   private readonly bodies = new Texts((body) => asciiJson(JSON.stringify(body)));
 
-  constructor() {
+  /** @param expect the namespace snapshot every entry of the batch assumes ('' none: journal-writer.ts) */
+  constructor(readonly expect = '') {
     const { promise, resolve, reject } = withResolvers();
     this.written = promise;
     this.settle = (error) => (error === undefined ? resolve() : reject(error));

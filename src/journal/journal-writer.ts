@@ -4,14 +4,16 @@ import { defineScript } from '../store/redis/define-scripts.js';
 import { APPEND_BATCH } from './journal-scripts.js';
 import { JournalBatch } from './journal-batch.js';
 import type { EntryText } from './entry-encoder.js';
+import { StaleNamespace } from './journal.js';
 
 /** Exchanges in one stream entry at most (a script runs alone in Redis, and a reader parses a batch whole). */
 const BATCH = 256;
 
-/** Where one namespace's journal goes: its stream, its counter, the size it keeps. */
+/** Where one namespace's journal goes: its stream, its counter, the namespace's record, the size it keeps. */
 export interface JournalTarget {
   key: string;
   seqKey: string;
+  recordKey: string;
   size: number;
 }
 
@@ -38,8 +40,12 @@ export class JournalWriter {
     this.redis = redis;
   }
 
-  /** Appends one entry to the target's stream; settles once Redis acknowledged it. */
-  append(target: JournalTarget, entry: EntryText): Promise<void> {
+  /**
+   * Appends one entry to the target's stream; settles once Redis acknowledged it. With
+   * `expect` (a namespace snapshot) only while the namespace's record is exactly so: else
+   * nothing of its batch is kept and it rejects with StaleNamespace.
+   */
+  append(target: JournalTarget, entry: EntryText, expect = ''): Promise<void> {
     let queue = this.queues.get(target.key);
     if (!queue) {
       const started: JournalBatch[] = [];
@@ -47,7 +53,7 @@ export class JournalWriter {
       setImmediate(() => void this.drain(target, started));
     }
     let batch = queue[queue.length - 1];
-    if (!batch || batch.size >= BATCH) queue.push((batch = new JournalBatch()));
+    if (!batch || batch.size >= BATCH || batch.expect !== expect) queue.push((batch = new JournalBatch(expect)));
     batch.add(entry);
     return batch.written;
   }
@@ -62,8 +68,10 @@ export class JournalWriter {
     for (let batch = queue.shift(); batch; batch = queue.shift()) {
       try {
         const { append } = await this.connect();
-        await this.redis.guard(() => append([target.key, target.seqKey], [target.size, batch.size, batch.text()]));
-        batch.settle();
+        const last = await this.redis.guard(() =>
+          append([target.key, target.seqKey, target.recordKey], [target.size, batch.size, batch.text(), batch.expect]),
+        );
+        batch.settle(Number(last) < 0 ? new StaleNamespace('the namespace changed since it was read') : undefined);
       } catch (err) {
         batch.settle(err);
       }

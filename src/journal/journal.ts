@@ -72,15 +72,24 @@ export interface JournalQuery {
   filter?: JournalFilter;
 }
 
+/** The namespace is no longer as the exchange assumed (Journal.record's `expect`): nothing was kept. */
+export class StaleNamespace extends Error {
+  override name = 'StaleNamespace';
+}
+
 export interface Journal {
   /** how many entries each namespace keeps; 0: the journal is off */
   readonly size: number;
+  /** whether `record` can check `expect` (the Redis journal: in the step that keeps the entry) */
+  readonly checksNamespace: boolean;
   /**
    * Keeps one exchange. Settles once it is kept for good: at once in memory, once Redis
    * acknowledged it for the Redis journal (the answer is sent only then, so the entry of
    * every answered request outlives a crash of the instance). Rejects when it cannot be kept.
+   * `expect`: the namespace's snapshot (NamespaceStore.peek) the exchange was answered under;
+   * the entry is kept only while the namespace is still exactly so, else StaleNamespace.
    */
-  record(args: { ns: string; record: JournalRecord }): Promise<void>;
+  record(args: { ns: string; record: JournalRecord; expect?: string }): Promise<void>;
   /** newest first */
   list(query: JournalQuery): Promise<JournalEntry[]>;
   count(query: JournalQuery): Promise<number>;

@@ -38,6 +38,8 @@ export class MemoryJournal implements Journal {
   private readonly kept = Promise.resolve();
 
   private readonly redactor: Redactor;
+  /** a memory journal lives beside no store another process writes: nothing to check */
+  readonly checksNamespace = false;
 
   constructor(
     readonly size: number,

@@ -26,14 +26,15 @@ export interface Exchange {
 /**
  * One exchange into the journal: raw pieces only (the memory journal redacts when read),
  * so the cost on every request is an object or two. Settles with the record (the request
- * log reads it) once the journal keeps it for good (Redis acknowledged it).
+ * log reads it) once the journal keeps it for good (Redis acknowledged it). `expect`: the
+ * namespace snapshot the exchange was answered under (Journal.record).
  */
-export async function recordExchange(journal: Journal, x: Exchange): Promise<JournalRecord> {
+export async function recordExchange(journal: Journal, x: Exchange, expect?: string): Promise<JournalRecord> {
   let record = describeExchange(x);
   const { auth } = record;
   // a token the store does not know may be one this journal saw revoked (one read of the journal, rare)
   if (auth.outcome === 'unknown' && auth.tokenId !== undefined) record = { ...record, auth: await findRevocation(journal, x.ns, auth) };
-  await journal.record({ ns: x.ns, record });
+  await journal.record({ ns: x.ns, record, expect });
   return record;
 }
 

@@ -35,6 +35,7 @@ export interface RedisJournalOptions {
  */
 export class RedisJournal implements Journal {
   readonly size: number;
+  readonly checksNamespace = true;
   private readonly redis: RedisContext;
   private readonly encoder: EntryEncoder;
   private readonly follower: JournalFollower;
@@ -50,9 +51,13 @@ export class RedisJournal implements Journal {
     this.countExchanges = defineScript(redis.client, 'countJournal', COUNT_EXCHANGES);
   }
 
-  record({ ns, record }: { ns: string; record: JournalRecord }): Promise<void> {
+  record({ ns, record, expect = '' }: { ns: string; record: JournalRecord; expect?: string }): Promise<void> {
     const keys = this.redis.keys(ns);
-    return this.writer.append({ key: keys.journal, seqKey: keys.journalSeq, size: this.size }, this.encoder.encode(record));
+    return this.writer.append(
+      { key: keys.journal, seqKey: keys.journalSeq, recordKey: keys.record, size: this.size },
+      this.encoder.encode(record),
+      expect,
+    );
   }
 
   async list({ ns, filter = {} }: JournalQuery): Promise<JournalEntry[]> {

@@ -53,6 +53,17 @@ export class Namespaces {
     return this.view(found && found.seedHash === this.seedHash ? found : await this.ensureFrom(name, found));
   }
 
+  /**
+   * The namespace as this process last read it, without a read (a store others write too:
+   * NamespaceStore.peek), with the snapshot that says it is still so; undefined when there
+   * is none or it needs bringing up to date.
+   */
+  peek(name: string): { view: NamespaceView; snapshot: string } | undefined {
+    const last = this.store.peek?.(name);
+    if (!last || last.record.seedHash !== this.seedHash) return undefined;
+    return { view: this.view(last.record), snapshot: last.snapshot };
+  }
+
   view(record: NamespaceRecord): NamespaceView {
     let view = this.views.get(record);
     if (view) return view;

@@ -64,6 +64,12 @@ export interface ApiParts {
    * schema: served as written, with a warning).
    */
   readonly strictAnswers: boolean;
+  /**
+   * Some of its GET requests write (the authorization endpoint issues codes, signs with keys
+   * it may make): none of its requests is answered from a kept namespace state
+   * (src/http/serve-api.ts).
+   */
+  readonly writesOnRead?: boolean;
 }
 
 /** One API as served: its spec model, where it answers, its router and parts. */

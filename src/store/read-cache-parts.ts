@@ -7,6 +7,13 @@ import type { ReadCache } from './read-cache.js';
 export function cacheNamespaces(inner: NamespaceStore, cache: ReadCache): NamespaceStore {
   return {
     get: (ns) => cache.namespace(ns, () => inner.get(ns)),
+    // only the record this cache keeps (what it keeps besides was read under it)
+    peek:
+      inner.peek &&
+      ((ns) => {
+        const last = inner.peek!(ns);
+        return last && cache.keeps(ns, last.record) ? last : undefined;
+      }),
     async create(args) {
       cache.dropSpace(args.ns);
       return inner.create(args);

@@ -63,6 +63,11 @@ export class ReadCache {
     return record;
   }
 
+  /** Whether `record` is the namespace's record this cache keeps. */
+  keeps(ns: string, record: NamespaceRecord): boolean {
+    return this.spaces.get(ns)?.record === record;
+  }
+
   /** Unread (the store is away), the version is unknown: nothing kept of the namespace may be served. */
   private async readShared(ns: string, read: () => Promise<NamespaceRecord | undefined>): Promise<NamespaceRecord | undefined> {
     try {

@@ -136,8 +136,20 @@ export interface Seeding {
   seedHash: string;
 }
 
+/** A namespace's record as this process last read it, and the text that says it is still so. */
+export interface NamespaceSnapshot {
+  record: NamespaceRecord;
+  /** every field of the record as the store holds it (a journal append compares it: src/journal/journal.ts) */
+  snapshot: string;
+}
+
 export interface NamespaceStore {
   get(ns: string): Promise<NamespaceRecord | undefined>;
+  /**
+   * A store others write too (Redis): the record this process last read of `ns`, without a
+   * read; undefined when it has none (or keeps nothing it read alongside it)
+   */
+  peek?(ns: string): NamespaceSnapshot | undefined;
   /** creates the namespace with its seed identities unless it exists; returns the record either way */
   create(args: Seeding & { now: number }): Promise<NamespaceRecord>;
   /** back to the seed: identities, tokens, failures, nonces, OAuth state, clock offset and settings, in one step */

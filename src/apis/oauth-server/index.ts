@@ -77,6 +77,7 @@ export function createOAuthServer(setup: OAuthServerSetup): ServedApi | undefine
     seed: [],
     userTypes: [],
     strictAnswers: true,
+    writesOnRead: true,
     directory: (ns: NamespaceView) => ({ now: () => ns.now() }),
   });
 }

@@ -40,6 +40,10 @@ export function createRedisNamespaces({ client, script, guard, keys }: RedisCont
   };
   return {
     get,
+    peek(ns) {
+      const known = last.get(ns);
+      return known?.record && { record: known.record, snapshot: known.raw };
+    },
     async create(args) {
       return toNamespace(args.ns, await seed('create', args, args.now))!;
     },
