@@ -4,6 +4,8 @@
  * a token keeps a short prefix (enough to tell two apart in the inspector, too short to use).
  */
 
+import { maskCompactJson } from './mask-compact-json.js';
+
 /** Names whose value is a secret, whatever the format (`password`, `secretKey`, `consumer_secret`, ...). */
 const SECRET_NAME =
   /pass(word|wd)?$|^pwd$|secret|^otp$|^tfa|signature|^cookie$|^set-cookie$|private|credential|^x-authmock-key$|^key$|^code_verifier$/i;
@@ -61,7 +63,7 @@ export function redact(place: 'body', value: string, options?: RedactOptions & {
 export function redact(place: RedactPlace, value: unknown, options: RedactOptions & { contentType?: string } = {}): unknown {
   if (place === 'headers') return redactHeaders(value as Record<string, unknown>, options);
   if (place === 'query') return redactForm(value as string, options);
-  return redactBody(value as string, options);
+  return redactBody(value as string, options.contentType, options);
 }
 
 function redactHeaders(headers: Record<string, unknown>, options: RedactOptions): Record<string, string> {
@@ -122,13 +124,15 @@ function maskTokensIn(text: string, options: RedactOptions): string {
   for (const finder of options.tokenFinders ?? (options.tokenShapes ?? []).map((shape) => toFinder(shape))) {
     out = out.replace(finder, (t) => prefixOf(t));
   }
-  if (memo) remember(memo.texts, text, out);
+  // a text with a token in it is rarely seen again (a new token each time): not kept
+  if (memo && out === text) remember(memo.texts, text, out);
   return out;
 }
 
-function redactBody(text: string, options: RedactOptions & { contentType?: string }): string {
+/** A body by its Content-Type: what `redact('body', ...)` does, without an options object made per call. */
+export function redactBody(text: string, contentType: string | undefined, options: RedactOptions): string {
   if (text === '') return text;
-  const type = (options.contentType ?? '').split(';')[0].trim().toLowerCase();
+  const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
   if (type === 'application/x-www-form-urlencoded') return redactForm(text, options);
   if (type.startsWith('multipart/')) return maskTokensIn(redactMultipart(text, options), options);
   if (type.includes('json') || /^\s*[[{"]/.test(text)) {
@@ -139,12 +143,13 @@ function redactBody(text: string, options: RedactOptions & { contentType?: strin
   return maskTokensIn(redactMarkup(text, options), options);
 }
 
-/** A JSON text that is one string with nothing escaped in it (a token endpoint's answer): its tokens are masked in place. */
-const PLAIN_JSON_STRING = /^"[^"\\\u0000-\u001f\ud800-\udfff]*"$/;
-
 function redactJson(text: string, options: RedactOptions): string | undefined {
-  // what parsing, walking and writing it again would give, without the three
-  if (PLAIN_JSON_STRING.test(text)) return `"${maskTokensIn(text.slice(1, -1), options)}"`;
+  // what parsing, walking and writing it again would give, without the three, for a text as JSON.stringify writes it
+  const compact = maskCompactJson(text, {
+    string: (value, name) => (name !== undefined && maskValue(name, value, options)) || maskTokensIn(value, options),
+    masksScalar: (name) => kindOf(name, options) !== 'plain',
+  });
+  if (compact !== undefined) return compact;
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

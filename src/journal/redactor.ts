@@ -1,4 +1,4 @@
-import { prepareRedaction, redact, type RedactOptions } from './redact.js';
+import { prepareRedaction, redact, redactBody, type RedactOptions } from './redact.js';
 
 /** Redaction of one journal's entries, the parts of an entry each masked their own way. */
 export interface Redactor {
@@ -11,13 +11,14 @@ export interface Redactor {
  * A redactor with its token finders compiled once. `remember` (for a journal that redacts
  * every entry as it records it, before it leaves the process) keeps the masked text of that
  * many bodies: an answer built from values that never change (GET me) is masked once, not
- * on every request. Bodies differ by content type, then by text.
+ * on every request. Bodies differ by content type, then by text. A body with a token in it
+ * is not kept: a new token makes a new body.
  */
 export function createRedactor(options: RedactOptions, { remember = 0 }: { remember?: number } = {}): Redactor {
   const prepared = prepareRedaction(options);
   const byType = new Map<string, Map<string, string>>();
   let kept = 0;
-  const maskBody = (text: string, contentType: string | undefined) => redact('body', text, { ...prepared, contentType });
+  const maskBody = (text: string, contentType: string | undefined) => redactBody(text, contentType, prepared);
   return {
     headers: (headers) => redact('headers', headers, prepared),
     query: (query) => (query === '' ? query : redact('query', query, prepared)),
@@ -28,7 +29,9 @@ export function createRedactor(options: RedactOptions, { remember = 0 }: { remem
       const known = bodies?.get(text);
       if (known !== undefined) return known;
       const masked = maskBody(text, contentType);
-      // bounded: past it, start again (bodies that vary, like a login's token, would fill it)
+      // a body that carried a token (a login's answer) is not seen again: not kept
+      if (masked.includes('…') && !text.includes('…')) return masked;
+      // bounded: past it, start again
       if (kept >= remember) {
         byType.clear();
         kept = 0;
