@@ -18,7 +18,7 @@ import { renderJunit } from './report/junit-report.js';
 import { renderJson } from './report/json-report.js';
 import { renderHtml } from './report/html-report.js';
 import { createProgressLine } from './report/progress-line.js';
-import { checkUrl, positiveInt, writeReport } from './command-helpers.js';
+import { LISTED_TARGET, checkUrl, positiveInt, writeReport } from './command-helpers.js';
 import { runSpecCheck } from './user-spec/run-spec-check.js';
 import type { CheckFlags, CheckIo } from './check-flags.js';
 
@@ -150,7 +150,7 @@ function resolveBases(flags: CheckFlags, all: string[], models: Record<string, A
   for (const api of all) {
     // --commerce-url, --social-url: one base URL for one API (e.g. a Prism proxy)
     const given = (flags as unknown as Record<string, string | undefined>)[`${api}Url`];
-    const url = given ?? flags.target;
+    const url = given ?? flags.target ?? (flags.list ? LISTED_TARGET : undefined);
     if (url === undefined) {
       out[api] = [];
       continue;

@@ -2,6 +2,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from '../core/usage-error.js';
 
+/** The target `--list` plans its cases against when none is given: it sends nothing. */
+export const LISTED_TARGET = 'http://localhost';
+
 /** An http(s) URL without credentials in it, or a usage error. */
 export function checkUrl(url: string): string {
   let parsed: URL;

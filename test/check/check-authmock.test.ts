@@ -63,6 +63,11 @@ describe('authmock check against a fresh authmock', () => {
     expect(list.stdout).toMatch(
       /commerce\.getcurrentcustomer\.permission\.none\t.*skipped: --proxy-safe: Prism checks the security requirements itself/,
     );
+    // no target at all: listing sends nothing, so it needs none
+    const bare = await runCheck(['--list', '--api', 'social']);
+    expect(bare.code, bare.stderr).toBe(0);
+    expect(bare.stdout).toMatch(/^social\.login\./m);
+    expect(bare.stdout).not.toMatch(/^commerce\./m);
   });
 });
 

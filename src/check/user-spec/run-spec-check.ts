@@ -3,7 +3,7 @@ import type { SecurityScheme } from '../../core/types.js';
 import { UsageError } from '../../core/usage-error.js';
 import type { CheckFlags, CheckIo } from '../check-flags.js';
 import type { CaseResult, CheckCase } from '../case-types.js';
-import { checkUrl, positiveInt, writeReport } from '../command-helpers.js';
+import { LISTED_TARGET, checkUrl, positiveInt, writeReport } from '../command-helpers.js';
 import { probe } from '../http-client.js';
 import { Requester } from '../requester.js';
 import { Session } from '../session.js';
@@ -33,8 +33,9 @@ const DEFAULT_MAX_REQUESTS = 2000;
  * unreachable (usage errors are thrown).
  */
 export async function runSpecCheck(flags: CheckFlags, io: CheckIo): Promise<number> {
-  if (!flags.target) throw new UsageError('--target is required');
-  const target = checkUrl(flags.target).replace(/\/+$/, '');
+  const given = flags.target ?? (flags.list ? LISTED_TARGET : undefined);
+  if (!given) throw new UsageError('--target is required');
+  const target = checkUrl(given).replace(/\/+$/, '');
   const timeoutMs = positiveInt('--timeout', flags.timeout);
   const maxRequests = positiveInt('--max-requests', flags.maxRequests ?? String(DEFAULT_MAX_REQUESTS));
   const specs = await loadUserSpecs(flags.spec ?? []);

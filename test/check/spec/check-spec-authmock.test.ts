@@ -84,6 +84,10 @@ describe('authmock check --spec against authmock serving the specs', () => {
     expect(listed.stdout).toMatch(
       /^petstore\.getpetbyid\.permission\.other-scheme\tpermission\t.*\tskipped: the operation accepts every kind/m,
     );
+    // listing sends nothing, so it needs no target
+    const bare = await checkSpecs({ spec: [PETSTORE], list: true });
+    expect(bare.code).toBe(0);
+    expect(bare.stdout).toMatch(/^petstore\.getpetbyid\./m);
   });
 
   it('refuses a spec the authmock does not serve, an unknown --only name, and a missing --target', async () => {
