@@ -43,15 +43,17 @@ function banner(started: StartedServer, config: Config, version: string) {
   const first = `authmock ${version} listening on ${base}`;
   const lines = [first];
   if (isLevelOn(config.logLevel, 'warn')) {
+    // one column for the names, as wide as the longest (an API named `oauth-server` included)
+    const width = Math.max('inspector'.length, ...runtime.apis.map((api) => api.name.length));
     for (const api of runtime.apis) {
       const open = !api.builtIn && api.model.open ? ', served open: the spec declares no security' : '';
-      lines.push(`  ${api.name.padEnd(9)} ${base}${api.servedAt}  (${api.model.operations.length} operations${open})`);
+      lines.push(`  ${api.name.padEnd(width)} ${base}${api.servedAt}  (${api.model.operations.length} operations${open})`);
     }
-    if (config.control)
-      lines.push(
-        `  inspector ${base}/__authmock/ui  (journal: ${config.journalSize ? `last ${config.journalSize} requests per namespace` : 'off'})`,
-      );
-    lines.push(`  state     ${state}`);
+    if (config.control) {
+      const journal = config.journalSize ? `last ${config.journalSize} requests per namespace` : 'off';
+      lines.push(`  ${'inspector'.padEnd(width)} ${base}/__authmock/ui  (journal: ${journal})`);
+    }
+    lines.push(`  ${'state'.padEnd(width)} ${state}`);
     if (runtime.apis.some((a) => a.builtIn && a.seed.length))
       lines.push(`Default accounts (passwords in ${config.fixturesDir}, and in the README):`);
     else lines.push('Who may call:');

@@ -105,6 +105,16 @@ describe('authmock serve: the log on standard output', () => {
     expect(server.out().trim().split('\n')).toEqual([expect.stringMatching(/^authmock \S+ listening on http:\/\/127\.0\.0\.1:\d+$/)]);
   });
 
+  it("the banner's names in one column, as wide as the longest (an oauth-server beside a spec)", async () => {
+    const server = await serve(['--log-format', 'pretty', join(ROOT, 'test', 'fixtures', 'oauth', 'shop.openapi.yaml')]);
+    await server.stop();
+    const rows = server
+      .out()
+      .split('\n')
+      .filter((l) => /^ {2}(shop|oauth-server|inspector|state) +http|^ {2}state /.test(l));
+    expect(rows.map((l) => l.slice(0, 15))).toEqual(['  shop         ', '  oauth-server ', '  inspector    ', '  state        ']);
+  });
+
   it.skipIf(!existsSync(SCRIPT))('a terminal: pretty, coloured lines (skipped without script(1))', async () => {
     const server = await serve([], { tty: true });
     await fetch(`${server.url}/rest/V1/customers/me`);
