@@ -156,17 +156,32 @@ function redactJson(text: string, options: RedactOptions): string | undefined {
   } catch {
     return undefined;
   }
-  return JSON.stringify(walkJson(parsed, undefined, options));
+  try {
+    return JSON.stringify(walkJson(parsed, undefined, options, 0));
+  } catch (err) {
+    if (err instanceof TooDeep) return TOO_DEEP;
+    throw err;
+  }
 }
 
-function walkJson(node: unknown, name: string | undefined, options: RedactOptions): unknown {
+/** Nesting a JSON body is masked to at most: deeper, walking it (or writing it) would exhaust the stack. */
+const MAX_JSON_DEPTH = 256;
+/** What a journal shows of a JSON body nested deeper than that: nothing of it (a secret may sit anywhere). */
+const TOO_DEEP = `(a JSON body nested deeper than ${MAX_JSON_DEPTH} levels: not shown)`;
+
+class TooDeep extends Error {}
+
+function walkJson(node: unknown, name: string | undefined, options: RedactOptions, depth: number): unknown {
   if (typeof node === 'string') return (name !== undefined && maskValue(name, node, options)) || maskTokensIn(node, options);
-  if (Array.isArray(node)) return node.map((v) => walkJson(v, name, options));
+  if (depth >= MAX_JSON_DEPTH && node !== null && typeof node === 'object') throw new TooDeep();
+  if (Array.isArray(node)) return node.map((v) => walkJson(v, name, options, depth + 1));
   if (node && typeof node === 'object') {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(node)) {
       out[k] =
-        kindOf(k, options) !== 'plain' && v !== null && typeof v !== 'string' && typeof v !== 'object' ? MASK : walkJson(v, k, options);
+        kindOf(k, options) !== 'plain' && v !== null && typeof v !== 'string' && typeof v !== 'object'
+          ? MASK
+          : walkJson(v, k, options, depth + 1);
     }
     return out;
   }

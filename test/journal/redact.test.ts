@@ -66,6 +66,15 @@ describe('redact', () => {
     );
   });
 
+  it('shows nothing of a JSON body nested too deep to walk, and never throws on it', () => {
+    const deep = (n: number) => `{"password":"p4ss","x":${'['.repeat(n)}${']'.repeat(n)}}`;
+    expect(JSON.parse(redact('body', deep(200), { contentType: 'application/json' }))).toMatchObject({ password: '***' });
+    for (const n of [300, 8000, 100_000]) {
+      const out = redact('body', deep(n), { contentType: 'application/json' });
+      expect(out).toBe('(a JSON body nested deeper than 256 levels: not shown)');
+    }
+  });
+
   it('masks XML elements and attributes by name', () => {
     const out = redact('body', `<login><username>ada</username><password>p4ss</password><x secretKey="s3cret"/></login>`, {
       contentType: 'application/xml',

@@ -27,6 +27,16 @@ describe('bad input never makes a server error', () => {
     });
   }
 
+  it('keeps the journal readable after a JSON body nested too deep to walk (one that fits in the journal)', async () => {
+    const t = makeApp();
+    const body = `{"username":"a","password":"p4ss","x":${'['.repeat(8000)}${']'.repeat(8000)}}`;
+    const res = await t.http.post('/rest/V1/integration/customer/token').set('Content-Type', 'application/json').send(body);
+    expect(res.status).toBeLessThan(500);
+    const list = await t.http.get('/__authmock/requests').expect(200);
+    expect(list.body[0].request.body).toBe('(a JSON body nested deeper than 256 levels: not shown)');
+    expect(list.text).not.toContain('p4ss');
+  });
+
   const paths = [
     '/rest/V1/customers/99999999999999999999',
     '/rest/V1/customers/%zz',
