@@ -2,6 +2,7 @@ import { timingSafeEqual, createHash } from 'node:crypto';
 import type { Dialect, Kit } from '../pipeline/dialect.js';
 import type { Decoded, Incoming, Routed } from '../pipeline/stages.js';
 import { ControlError, controlError, renderProblem } from './control-error.js';
+import { MAX_JSON_DEPTH, mayNestDeeperThan, nestsDeeperThan } from '../core/json-depth.js';
 
 export interface ControlAccess {
   /** the key clients must send in X-Authmock-Key; undefined: open (loopback) */
@@ -78,9 +79,14 @@ function decodeJson(req: Incoming, routed: Routed): Decoded {
   }
   const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   if (type !== 'application/json' && !type.endsWith('+json')) throw controlError('UNSUPPORTED_MEDIA_TYPE', 'send application/json');
+  let body: unknown;
   try {
-    return { body: JSON.parse(raw.toString('utf8')), mediaType: 'application/json' };
+    body = JSON.parse(raw.toString('utf8'));
   } catch (err) {
     throw controlError('BAD_REQUEST', `the body is not JSON: ${(err as Error).message}`);
   }
+  // claims nested thousands deep would exhaust the stack of whatever writes them (a JWT's signing)
+  if (mayNestDeeperThan(raw.length) && nestsDeeperThan(body))
+    throw controlError('BAD_REQUEST', `the body nests deeper than ${MAX_JSON_DEPTH} levels`);
+  return { body, mediaType: 'application/json' };
 }

@@ -5,6 +5,7 @@
  */
 
 import { maskCompactJson } from './mask-compact-json.js';
+import { MAX_JSON_DEPTH } from '../core/json-depth.js';
 
 /** Names whose value is a secret, whatever the format (`password`, `secretKey`, `consumer_secret`, ...). */
 const SECRET_NAME =
@@ -164,9 +165,7 @@ function redactJson(text: string, options: RedactOptions): string | undefined {
   }
 }
 
-/** Nesting a JSON body is masked to at most: deeper, walking it (or writing it) would exhaust the stack. */
-const MAX_JSON_DEPTH = 256;
-/** What a journal shows of a JSON body nested deeper than that: nothing of it (a secret may sit anywhere). */
+/** What a journal shows of a JSON body nested deeper than MAX_JSON_DEPTH (a refused one): nothing (a secret may sit anywhere). */
 const TOO_DEEP = `(a JSON body nested deeper than ${MAX_JSON_DEPTH} levels: not shown)`;
 
 class TooDeep extends Error {}

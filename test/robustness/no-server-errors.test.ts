@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { adminToken, makeApp } from '../support/make-app.js';
 
@@ -33,8 +34,28 @@ describe('bad input never makes a server error', () => {
     const res = await t.http.post('/rest/V1/integration/customer/token').set('Content-Type', 'application/json').send(body);
     expect(res.status).toBeLessThan(500);
     const list = await t.http.get('/__authmock/requests').expect(200);
-    expect(list.body[0].request.body).toBe('(a JSON body nested deeper than 256 levels: not shown)');
+    expect(list.body[0].request.body).toBe('(a JSON body nested deeper than 512 levels: not shown)');
     expect(list.text).not.toContain('p4ss');
+  });
+
+  it("refuses a JSON body nested past 512 levels on a user spec's recursive schema, and takes one within", async () => {
+    const t = makeApp({ specs: [join(import.meta.dirname, '..', 'byo', 'specs', 'tree.openapi.yaml')] });
+    const tree = (n: number) => `${'{"children":['.repeat(n)}{}${']}'.repeat(n)}`;
+    const deep = await t.http.post('/trees').set('Content-Type', 'application/json').send(tree(8000));
+    expect(deep.status).toBe(400);
+    expect(deep.body.detail).toBe('the JSON body nests deeper than 512 levels');
+    await t.http.post('/trees').set('Content-Type', 'application/json').send(tree(255)).expect(201);
+  });
+
+  it('refuses claims nested past 512 levels on the control API, where signing them would exhaust the stack', async () => {
+    const t = makeApp();
+    const claims = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+    const res = await t.http
+      .post('/__authmock/tokens')
+      .set('Content-Type', 'application/json')
+      .send(`{"api":"commerce","user":"roni_cost@example.com","claims":{"x":${claims}}}`);
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe('the body nests deeper than 512 levels');
   });
 
   const paths = [

@@ -1,6 +1,7 @@
 import type { Operation } from '../../core/types.js';
 import type { Decoded, Incoming } from '../../pipeline/stages.js';
 import { parseForm } from '../../pipeline/parse-form.js';
+import { MAX_JSON_DEPTH, mayNestDeeperThan, nestsDeeperThan } from '../../core/json-depth.js';
 import type { SpecApiError, SpecErrorCode } from './spec-errors.js';
 
 type Fail = (code: SpecErrorCode, params: Record<string, unknown>) => SpecApiError;
@@ -27,11 +28,14 @@ export async function decodeSpecBody(req: Incoming, op: Operation, fail: Fail): 
   }
   const mediaType = types.find((t) => t === type) ?? types.find((t) => matches(t, type));
   if (type === 'application/json' || type.endsWith('+json')) {
+    let body: unknown;
     try {
-      return { body: JSON.parse(raw.toString('utf8')), mediaType };
+      body = JSON.parse(raw.toString('utf8'));
     } catch {
       throw fail('MALFORMED_BODY', { type: 'JSON' });
     }
+    if (mayNestDeeperThan(raw.length) && nestsDeeperThan(body)) throw fail('TOO_DEEP', { max: MAX_JSON_DEPTH });
+    return { body, mediaType };
   }
   if (type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data') {
     const fields = await parseForm(type, header, raw);

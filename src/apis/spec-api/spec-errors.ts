@@ -13,6 +13,7 @@ export const SPEC_ERRORS = {
     detail: '%type is not a request type of this operation (declared: %declared)',
   },
   MALFORMED_BODY: { status: 400, title: 'Bad Request', detail: 'the body is not valid %type' },
+  TOO_DEEP: { status: 400, title: 'Bad Request', detail: 'the JSON body nests deeper than %max levels' },
   INVALID_REQUEST: { status: 400, title: 'Bad Request', detail: 'the request does not match the spec: %problem' },
   LOGIN_FAILED: { status: 401, title: 'Unauthorized', detail: 'wrong username or password' },
   BODY_TOO_LARGE: { status: 413, title: 'Content Too Large', detail: 'the body is larger than %limit bytes' },
