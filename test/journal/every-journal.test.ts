@@ -2,27 +2,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Journal, JournalEntry, JournalRecord } from '../../src/journal/journal.js';
 import { eventually } from '../redis/support/http.js';
 import { JOURNAL_IMPLEMENTATIONS } from './implementations.js';
+import { journalRecord } from './support/journal-record.js';
 
 const T0 = Date.UTC(2026, 0, 1);
 const TOKEN = '0123456789abcdefghijklmnopqrstuv';
 
-const record = (status: number, over: Partial<JournalRecord> = {}): JournalRecord => ({
-  instance: 'a:1',
-  time: T0 + status,
-  method: 'GET',
-  path: '/x',
-  query: new URLSearchParams(),
-  api: 'commerce',
-  operationId: 'op',
-  principal: { kind: 'guest' },
-  auth: { outcome: 'none' },
-  permission: { outcome: 'not-checked' },
-  status,
-  durationMs: 1,
-  request: { headers: {} },
-  response: { headers: {}, body: '' },
-  ...over,
-});
+const record = (status: number, over: Partial<JournalRecord> = {}): JournalRecord => journalRecord({ time: T0 + status, status, ...over });
 
 /** The shared suite: every Journal implementation keeps, filters, clears and follows entries alike. */
 describe.each(JOURNAL_IMPLEMENTATIONS)('the $name journal', (impl) => {

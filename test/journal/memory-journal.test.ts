@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryJournal } from '../../src/journal/memory-journal.js';
 import type { JournalRecord } from '../../src/journal/journal.js';
+import { journalRecord } from './support/journal-record.js';
 
-const record = (status: number, body = ''): JournalRecord => ({
-  instance: 'a:1',
-  time: Date.UTC(2026, 0, 1) + status,
-  method: 'GET',
-  path: '/x',
-  query: new URLSearchParams(),
-  api: 'commerce',
-  operationId: 'op',
-  principal: { kind: 'guest' },
-  auth: { outcome: 'none' },
-  permission: { outcome: 'not-checked' },
-  status,
-  durationMs: 1,
-  request: { headers: {} },
-  response: { headers: {}, body },
-});
+const record = (status: number, body = ''): JournalRecord =>
+  journalRecord({ time: Date.UTC(2026, 0, 1) + status, status, response: { headers: {}, body } });
 
 // What every journal does is in every-journal.test.ts; this is the memory journal's own.
 describe('the in-memory journal', () => {

@@ -4,23 +4,15 @@ import type { JournalRecord } from '../../src/journal/journal.js';
 import { RedisJournal } from '../../src/journal/redis-journal.js';
 import { RedisStore } from '../../src/store/redis-store.js';
 import { SKIP_REDIS, startRedis, type RedisServer } from '../redis/support/redis-server.js';
+import { journalRecord } from './support/journal-record.js';
 
-const record = (path: string): JournalRecord => ({
-  instance: 'a:1',
-  time: Date.UTC(2026, 0, 1),
-  method: 'GET',
-  path,
-  query: new URLSearchParams(),
-  api: 'commerce',
-  operationId: 'op',
-  principal: { kind: 'guest' },
-  auth: { outcome: 'none' },
-  permission: { outcome: 'not-checked' },
-  status: 200,
-  durationMs: 1.5,
-  request: { headers: { authorization: 'Bearer 0123456789abcdefghijklmnopqrstuv' } },
-  response: { headers: { 'Content-Type': 'application/json' }, body: '{"caf\u00e9":"\u2026"}' },
-});
+const record = (path: string): JournalRecord =>
+  journalRecord({
+    path,
+    durationMs: 1.5,
+    request: { headers: { authorization: 'Bearer 0123456789abcdefghijklmnopqrstuv' } },
+    response: { headers: { 'Content-Type': 'application/json' }, body: '{"caf\u00e9":"\u2026"}' },
+  });
 
 /**
  * The Redis journal's stream (src/journal/journal-scripts.ts): a journal written before
