@@ -2,7 +2,7 @@ import { timingSafeEqual, createHash } from 'node:crypto';
 import type { Dialect, Kit } from '../pipeline/dialect.js';
 import type { Decoded, Incoming, Routed } from '../pipeline/stages.js';
 import { ControlError, controlError, renderProblem } from './control-error.js';
-import { MAX_JSON_DEPTH, mayNestDeeperThan, nestsDeeperThan } from '../core/json-depth.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../core/json-depth.js';
 
 export interface ControlAccess {
   /** the key clients must send in X-Authmock-Key; undefined: open (loopback) */
@@ -86,7 +86,6 @@ function decodeJson(req: Incoming, routed: Routed): Decoded {
     throw controlError('BAD_REQUEST', `the body is not JSON: ${(err as Error).message}`);
   }
   // claims nested thousands deep would exhaust the stack of whatever writes them (a JWT's signing)
-  if (mayNestDeeperThan(raw.length) && nestsDeeperThan(body))
-    throw controlError('BAD_REQUEST', `the body nests deeper than ${MAX_JSON_DEPTH} levels`);
+  if (nestsDeeperThan(body, raw.length)) throw controlError('BAD_REQUEST', `the body nests deeper than ${MAX_JSON_DEPTH} levels`);
   return { body, mediaType: 'application/json' };
 }

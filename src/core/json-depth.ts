@@ -5,8 +5,13 @@
  */
 export const MAX_JSON_DEPTH = 512;
 
-/** Whether a parsed JSON value nests arrays and objects deeper than `max`, found without recursion. */
-export function nestsDeeperThan(value: unknown, max = MAX_JSON_DEPTH): boolean {
+/**
+ * Whether a parsed JSON value nests arrays and objects deeper than `max`, found without
+ * recursion. `textLength`: the length of the text it was parsed from; a text too short to
+ * nest that deep (two characters a level) is not walked.
+ */
+export function nestsDeeperThan(value: unknown, textLength: number, max = MAX_JSON_DEPTH): boolean {
+  if (textLength <= 2 * max) return false;
   const pending: unknown[] = [value];
   const depths: number[] = [1];
   while (pending.length > 0) {
@@ -23,6 +28,3 @@ export function nestsDeeperThan(value: unknown, max = MAX_JSON_DEPTH): boolean {
   }
   return false;
 }
-
-/** Whether a JSON text may nest deeper than `max`: a text too short to (two characters a level) need not be walked. */
-export const mayNestDeeperThan = (length: number, max = MAX_JSON_DEPTH) => length > 2 * max;

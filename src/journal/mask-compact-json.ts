@@ -11,6 +11,7 @@ const PLAIN_STRING = /"[^"\\\u0000-\u001f\ud800-\udfff]*"/y;
 const NUMBER = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 /** Keys JSON.parse and a copy would not keep in place: array-index names come first, `__proto__` is a prototype. */
 const MOVED_KEY = /^(?:\d+|__proto__)$/;
+const WORDS = ['true', 'false', 'null'] as const;
 /** Nesting followed at most (a deeper text is parsed: no stack is spent on it here). */
 const MAX_DEPTH = 64;
 
@@ -71,7 +72,7 @@ class Scan {
 
   /** A number, true, false or null, as written back. */
   private scalar(): boolean {
-    for (const word of ['true', 'false', 'null']) {
+    for (const word of WORDS) {
       if (this.text.startsWith(word, this.at)) {
         this.at += word.length;
         return true;
@@ -92,13 +93,14 @@ class Scan {
       this.at++;
       return true;
     }
-    const keys: string[] = [];
+    // a Set: a body of thousands of keys must not compare each key with every other
+    const keys = new Set<string>();
     for (;;) {
       const keyAt = this.at;
       if (text.charCodeAt(keyAt) !== 0x22 || !this.string() || text.charCodeAt(this.at) !== 0x3a /* : */) return false;
       const key = text.slice(keyAt + 1, this.at - 1);
-      if (MOVED_KEY.test(key) || keys.includes(key)) return false;
-      keys.push(key);
+      if (MOVED_KEY.test(key) || keys.has(key)) return false;
+      keys.add(key);
       const start = ++this.at;
       if (!this.value(key, depth)) return false;
       const c = text.charCodeAt(start);

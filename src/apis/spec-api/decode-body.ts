@@ -1,7 +1,7 @@
 import type { Operation } from '../../core/types.js';
 import type { Decoded, Incoming } from '../../pipeline/stages.js';
 import { parseForm } from '../../pipeline/parse-form.js';
-import { MAX_JSON_DEPTH, mayNestDeeperThan, nestsDeeperThan } from '../../core/json-depth.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../core/json-depth.js';
 import type { SpecApiError, SpecErrorCode } from './spec-errors.js';
 
 type Fail = (code: SpecErrorCode, params: Record<string, unknown>) => SpecApiError;
@@ -34,7 +34,7 @@ export async function decodeSpecBody(req: Incoming, op: Operation, fail: Fail): 
     } catch {
       throw fail('MALFORMED_BODY', { type: 'JSON' });
     }
-    if (mayNestDeeperThan(raw.length) && nestsDeeperThan(body)) throw fail('TOO_DEEP', { max: MAX_JSON_DEPTH });
+    if (nestsDeeperThan(body, raw.length)) throw fail('TOO_DEEP', { max: MAX_JSON_DEPTH });
     return { body, mediaType };
   }
   if (type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data') {
