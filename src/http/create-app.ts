@@ -1,8 +1,7 @@
 import express, { type Express, type Request, type Response } from 'express';
 import type { Runtime } from '../pipeline/runtime.js';
 import { isStoreUnavailable } from '../store/store-unavailable.js';
-import { splitNamespace } from './split-namespace.js';
-import { splitTarget } from './split-target.js';
+import { splitNamespace, splitTarget } from './split-target.js';
 import { allowsInspector, INSPECTOR_PATH, serveInspectorPage, serveRequestStream, STREAM_PATH } from './inspector/serve-inspector.js';
 import type { Dispatch } from './dispatch.js';
 import { CONTROL_PREFIX } from '../control/create-control-api.js';

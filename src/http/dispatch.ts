@@ -1,8 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ServedApi } from '../pipeline/served-api.js';
 import type { ApiRoute } from './serve-api.js';
-import { splitNamespace } from './split-namespace.js';
-import { splitTarget } from './split-target.js';
+import { splitNamespace, splitTarget } from './split-target.js';
 import { stripMount } from '../pipeline/strip-mount.js';
 import { CONTROL_PREFIX } from '../control/create-control-api.js';
 

@@ -11,7 +11,7 @@ import type { ServedApi } from './served-api.js';
 import type { Authenticated, Authorized, Call, Decoded, Incoming, NamespaceView, Routed, Services, Validated } from './stages.js';
 import type { AuthInfo, Trace } from './trace.js';
 import type { Steer, SteerPlan } from './steer.js';
-import { validateRequest } from './validate-request.js';
+import { validateRequest } from './validate.js';
 import { answerFromSpec } from './answer-from-spec.js';
 
 /** An answer steering gives before any check: it ends the request where it stands. */

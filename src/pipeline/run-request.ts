@@ -6,7 +6,7 @@ import type { Incoming, NamespaceView, Services } from './stages.js';
 import type { Steer } from './steer.js';
 import type { Trace } from './trace.js';
 import { createKit, SteeredAnswer } from './create-kit.js';
-import { findViolation, type ResponseViolation } from './check-response.js';
+import { findViolation, type ResponseViolation } from './validate.js';
 import type { FixedMemo } from './fixed-memo.js';
 import type { Directories } from './directories.js';
 

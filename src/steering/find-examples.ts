@@ -1,5 +1,5 @@
 import type { MediaExamples, Operation } from '../core/types.js';
-import { declaredResponse } from '../pipeline/check-response.js';
+import { declaredResponse } from '../pipeline/validate.js';
 
 /** The examples an operation declares for a status (JSON's, else the first media type's), from its model. */
 export function examplesOf(op: Operation, status: number): MediaExamples | undefined {

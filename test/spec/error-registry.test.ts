@@ -13,7 +13,7 @@ import { createRuntime } from '../../src/runtime/create-runtime.js';
 import { createApp } from '../../src/http/create-app.js';
 import { defaultConfig } from '../../src/config.js';
 import { MemoryStore } from '../../src/store/memory-store.js';
-import type { ResponseViolation } from '../../src/pipeline/check-response.js';
+import type { ResponseViolation } from '../../src/pipeline/validate.js';
 import { ACCOUNTS, FakeClock, ROOT } from '../support/make-app.js';
 import { lazyApp } from '../support/lazy-app.js';
 

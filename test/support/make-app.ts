@@ -9,7 +9,7 @@ import { createRuntime, type Runtime, type RuntimeOptions } from '../../src/runt
 import { createApp } from '../../src/http/create-app.js';
 import { lazyApp, type LazyApp } from './lazy-app.js';
 import { createLogger } from '../../src/log/create-logger.js';
-import type { ResponseViolation } from '../../src/pipeline/check-response.js';
+import type { ResponseViolation } from '../../src/pipeline/validate.js';
 import type { RequestLog } from '../../src/log/request-log.js';
 
 export const ROOT = join(import.meta.dirname, '..', '..');

@@ -12,7 +12,7 @@ import { createApp } from '../../src/http/create-app.js';
 import { createLogger } from '../../src/log/create-logger.js';
 import { API_MODULES, type ApiModule } from '../../src/apis/index.js';
 import { runCheckCommand, type CheckFlags } from '../../src/check/check-command.js';
-import type { ResponseViolation } from '../../src/pipeline/check-response.js';
+import type { ResponseViolation } from '../../src/pipeline/validate.js';
 import { notesChecked, notesModule } from './notes/index.js';
 import { userToIdentity } from './notes/identities.js';
 

@@ -1,8 +1,7 @@
 import type { HandlerResult, WireResponse } from '../../core/types.js';
 import type { Dialect, Kit } from '../../pipeline/dialect.js';
-import type { Authorized } from '../../pipeline/stages.js';
+import type { Authorized, Incoming } from '../../pipeline/stages.js';
 import type { OauthRefusal } from '../../auth/oauth1/index.js';
-import { splitCommercePath } from './route.js';
 import { createNegotiator } from './negotiate.js';
 import { createCommerceDecoder } from './decode-body.js';
 import { castCommercePathParams } from './cast-path-params.js';
@@ -87,4 +86,29 @@ function inCustomersWebsite(authorized: Authorized, stores: ReadonlyMap<string, 
   if (!customer) return true;
   const website = authorized.scope === 'all' ? 0 : stores.get(authorized.scope ?? 'default')?.website_id;
   return website === customer.websiteId;
+}
+
+const METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE']);
+const VERSION = /^\/V\d+(\/|$)/;
+
+/** Operations that exist only with --admin-2fa: without it the platform has no such route. */
+export const TWO_FACTOR_OPERATIONS = new Set(['createAdminAccessTokenWithGoogle']);
+
+/**
+ * The platform's routing before the route table: strip /rest and an optional store code,
+ * insist on /V<n>, refuse methods it does not know. The path left is the route's.
+ */
+export function splitCommercePath(req: Incoming, storeCodes: ReadonlySet<string>): { path: string; scope: string } {
+  const rest = req.path.slice('/rest'.length);
+  const first = /^\/([^/]+)/.exec(rest)?.[1];
+  let path = rest;
+  let scope = 'default';
+  if (first && !/^V\d+$/.test(first)) {
+    if (first !== 'all' && !storeCodes.has(first)) throw commerceError('ROUTE_NOT_PROCESSABLE');
+    scope = first;
+    path = rest.slice(first.length + 1);
+  }
+  if (!VERSION.test(path)) throw commerceError('ROUTE_NOT_PROCESSABLE');
+  if (!METHODS.has(req.method)) throw commerceError('METHOD_INVALID');
+  return { path, scope };
 }

@@ -1,7 +1,7 @@
 import type { ApiModule } from '../api-module.js';
 import type { Handler } from '../../pipeline/stages.js';
 import { createCommerceDialect } from './dialect.js';
-import { TWO_FACTOR_OPERATIONS } from './route.js';
+import { TWO_FACTOR_OPERATIONS } from './dialect.js';
 import { commerceHandlers } from './handlers/index.js';
 import { createCommerceTokens } from './token-codec.js';
 import { loadCommerceFixtures } from './load-fixtures.js';

@@ -2,7 +2,7 @@ import type { HandlerResult } from '../../core/types.js';
 import type { Call, Handler } from '../../pipeline/stages.js';
 import { parsePointer } from '../../spec/json-pointer.js';
 import { readBearer } from '../../auth/credentials.js';
-import { issueToken } from '../../auth/issue-token.js';
+import { issueToken } from '../../auth/tokens.js';
 import { answerFromSpec } from '../../pipeline/answer-from-spec.js';
 import type { SampleOf } from '../../spec/samples.js';
 import type { LoginBinding } from './identity-file.js';

@@ -2,7 +2,7 @@ import type { HandlerResult, Operation, SecurityScheme, WireResponse } from '../
 import { fillTemplate } from '../../core/fill-template.js';
 import type { Dialect, Refusal, ValidationFailure } from '../../pipeline/dialect.js';
 import type { Authenticated } from '../../pipeline/stages.js';
-import { declaredResponse } from '../../pipeline/check-response.js';
+import { declaredResponse } from '../../pipeline/validate.js';
 import { stripMount } from '../../pipeline/strip-mount.js';
 import { challengeFor } from '../../auth/challenges.js';
 import type { SampleOf } from '../../spec/samples.js';

@@ -2,7 +2,7 @@ import type { Call, Handler } from '../../pipeline/stages.js';
 import type { ServedApi } from '../../pipeline/served-api.js';
 import type { Runtime } from '../../pipeline/runtime.js';
 import type { TokenRecord } from '../../store/store.js';
-import { issueToken } from '../../auth/issue-token.js';
+import { issueToken } from '../../auth/tokens.js';
 import { controlError } from '../control-error.js';
 import { mintJwt, mintsJwt, type SpecMint } from './mint-jwt.js';
 

@@ -1,5 +1,5 @@
 import type { Handler } from '../../../src/pipeline/stages.js';
-import { issueToken } from '../../../src/auth/issue-token.js';
+import { issueToken } from '../../../src/auth/tokens.js';
 import { notesError } from './error-codes.js';
 import { findUser, type NotesUser } from './identities.js';
 

@@ -1,8 +1,6 @@
 import type { operations } from '../../../generated/commerce.js';
 import type { HandlerMap } from '../../../pipeline/typed-handler.js';
-import { createCustomerAccessToken } from './create-customer-access-token.js';
-import { createAdminAccessToken } from './create-admin-access-token.js';
-import { createAdminAccessTokenWithGoogle } from './create-admin-access-token-with-google.js';
+import { createAdminAccessToken, createAdminAccessTokenWithGoogle, createCustomerAccessToken } from './token-handlers.js';
 import { revokeCustomerAccessToken } from './revoke-customer-access-token.js';
 import { getCurrentCustomer } from './get-current-customer.js';
 import { getCustomerById } from './get-customer-by-id.js';

@@ -1,6 +1,6 @@
 import type { components, operations } from '../../../generated/social.js';
 import type { TypedHandler } from '../../../pipeline/typed-handler.js';
-import { issueToken } from '../../../auth/issue-token.js';
+import { issueToken } from '../../../auth/tokens.js';
 import { socialError } from '../error-codes.js';
 import { socialIdentities, type SocialUser } from '../identities.js';
 

@@ -1,5 +1,5 @@
 import { hashToken } from '../../secrets.js';
-import { issueToken } from '../../issue-token.js';
+import { issueToken } from '../../tokens.js';
 import type { RefreshToken } from '../../../store/store.js';
 import { newTokenId, signAccessToken } from '../access-token.js';
 import { signIdToken } from '../id-token.js';
