@@ -25,7 +25,7 @@
 // The sections live in bench/: core-section.mjs (with core-servers.mjs), oauth-section.mjs, spec-section.mjs;
 // the tables in report.mjs.
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem, release, platform, arch, loadavg } from 'node:os';
 import { connect } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
@@ -196,7 +196,9 @@ async function main() {
     markdown: md,
   };
   // a run without the core section has no chart and leaves the full run's results.json alone
-  const resultsFile = join(settings.outDir ?? join(ROOT, 'bench'), core ? 'results.json' : 'results-sections.json');
+  const outDir = settings.outDir ?? join(ROOT, 'bench');
+  mkdirSync(outDir, { recursive: true }); // BENCH_OUT may name a folder not made yet
+  const resultsFile = join(outDir, core ? 'results.json' : 'results-sections.json');
   writeFileSync(resultsFile, JSON.stringify(results, null, 2) + '\n');
   console.log(`\nwritten: ${resultsFile}`);
   if (core) console.log(`written: ${writeBenchChart(resultsFile)}`);

@@ -72,7 +72,7 @@ function redactHeaders(headers: Record<string, unknown>, options: RedactOptions)
   for (const [name, raw] of Object.entries(headers)) {
     if (raw === undefined) continue;
     const value = Array.isArray(raw) ? raw.join(', ') : String(raw);
-    out[name] = /^location$/i.test(name) ? redactUrl(value, options) : (maskValue(name, value, options) ?? maskTokensIn(value, options));
+    out[name] = /^location$/i.test(name) ? redactUrl(value, options) : maskString(name, value, options);
   }
   return out;
 }
@@ -85,6 +85,11 @@ function redactUrl(url: string, options: RedactOptions): string {
   const path = q < 0 ? base : base.slice(0, q);
   const query = q < 0 ? '' : `?${redactForm(base.slice(q + 1), options)}`;
   return `${path}${query}${hash < 0 ? '' : `#${redactForm(url.slice(hash + 1), options)}`}`;
+}
+
+/** A string under `name` (undefined: an array's item or a whole body): masked whole where the name says so, else its tokens masked. */
+function maskString(name: string | undefined, value: string, options: RedactOptions): string {
+  return (name !== undefined && maskValue(name, value, options)) || maskTokensIn(value, options);
 }
 
 /** The masked value when `name` names a secret or a token; undefined otherwise. */
@@ -147,7 +152,7 @@ export function redactBody(text: string, contentType: string | undefined, option
 function redactJson(text: string, options: RedactOptions): string | undefined {
   // what parsing, walking and writing it again would give, without the three, for a text as JSON.stringify writes it
   const compact = maskCompactJson(text, {
-    string: (value, name) => (name !== undefined && maskValue(name, value, options)) || maskTokensIn(value, options),
+    string: (value, name) => maskString(name, value, options),
     masksScalar: (name) => kindOf(name, options) !== 'plain',
   });
   if (compact !== undefined) return compact;
@@ -171,7 +176,7 @@ const TOO_DEEP = `(a JSON body nested deeper than ${MAX_JSON_DEPTH} levels: not 
 class TooDeep extends Error {}
 
 function walkJson(node: unknown, name: string | undefined, options: RedactOptions, depth: number): unknown {
-  if (typeof node === 'string') return (name !== undefined && maskValue(name, node, options)) || maskTokensIn(node, options);
+  if (typeof node === 'string') return maskString(name, node, options);
   if (depth >= MAX_JSON_DEPTH && node !== null && typeof node === 'object') throw new TooDeep();
   if (Array.isArray(node)) return node.map((v) => walkJson(v, name, options, depth + 1));
   if (node && typeof node === 'object') {
@@ -196,7 +201,7 @@ function redactForm(text: string, options: RedactOptions): string {
       if (eq < 0) return maskTokensIn(pair, options);
       const name = safeDecode(pair.slice(0, eq));
       const value = safeDecode(pair.slice(eq + 1));
-      const masked = maskValue(name, value, options) ?? maskTokensIn(value, options);
+      const masked = maskString(name, value, options);
       return `${pair.slice(0, eq)}=${masked === value ? pair.slice(eq + 1) : safeEncode(masked)}`;
     })
     .join('&');
