@@ -2,6 +2,7 @@ import type { Directory } from '../../auth/directory.js';
 import type { UserPrincipal } from '../../auth/verdict.js';
 import { createJwtCheck } from './jwt-principal.js';
 import type { TokenCodec } from '../../auth/tokens.js';
+import { grantJtiOf } from '../../auth/oauth2/grants/issue-tokens.js';
 import type { TokenRecord } from '../../store/store.js';
 import type { NamespaceView, Services } from '../../pipeline/stages.js';
 import { keyDigest, specIdentities, type SpecClient, type SpecUser } from './spec-identities.js';
@@ -69,7 +70,16 @@ export function createSpecDirectory(api: string, codec: TokenCodec, jwtAccess?: 
     return {
       now: () => ns.now(),
       ...(jwt ? { jwt } : {}),
-      tokens: { codec, find: (id) => services.store.tokens.find({ ns: ns.name, api, id }), principalOf },
+      tokens: {
+        codec,
+        async find(id) {
+          const record = await services.store.tokens.find({ ns: ns.name, api, id });
+          // an opaque token of the authorization server is revoked with its grant (a replayed code, a reused refresh token)
+          const jti = record && grantJtiOf(record, id);
+          return jti && (await services.store.oauth.isRevoked({ ns: ns.name, jti })) ? undefined : record;
+        },
+        principalOf,
+      },
       async keyHolder(value, sentAs) {
         if (sentAs !== 'key') return undefined;
         const key = await ids.apiKey(keyDigest(services.secrets, value));

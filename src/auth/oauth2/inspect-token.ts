@@ -1,6 +1,7 @@
 import { hashToken, sameHash } from '../secrets.js';
 import { verifyAccessToken } from './verify-access-token.js';
 import type { ServerContext } from './server-context.js';
+import { grantJtiOf } from './grants/issue-tokens.js';
 
 /** What the server knows of a token it issued, whatever its kind; `active` as RFC 7662 §2.2 means it. */
 export interface TokenFacts {
@@ -83,9 +84,11 @@ async function opaqueFacts(ctx: ServerContext, token: string): Promise<TokenFact
       const record = await ctx.tokens.find({ ns: ctx.ns, api, id: parts.id });
       if (!record || !sameHash(record.verifierHash, hashToken(parts.verifier))) continue;
       const clientId = typeof record.claims?.client_id === 'string' ? record.claims.client_id : record.userId;
+      const jti = grantJtiOf(record, parts.id);
+      const revoked = jti !== undefined && (await ctx.store.isRevoked({ ns: ctx.ns, jti }));
       return {
         kind: 'access',
-        active: record.expiresAt === null || record.expiresAt > ctx.now,
+        active: !revoked && (record.expiresAt === null || record.expiresAt > ctx.now),
         api,
         clientId,
         ...(record.userType === 'user' ? { username: record.userId } : {}),

@@ -1,6 +1,6 @@
 import { hashToken } from '../../secrets.js';
 import { issueToken } from '../../tokens.js';
-import type { RefreshToken } from '../../../store/store.js';
+import type { RefreshToken, TokenRecord } from '../../../store/store.js';
 import { newTokenId, signAccessToken } from '../access-token.js';
 import { signIdToken } from '../id-token.js';
 import type { OAuthClient, OAuthUser } from '../parties.js';
@@ -34,6 +34,17 @@ export interface IssuedAccess {
   lifetime: number;
 }
 
+const opaqueJti = (id: number) => `opaque:${id}`;
+
+/**
+ * The revocation id of an opaque access token the authorization server issued (its grant's,
+ * else one made of its row id); undefined for any other token of the spec's format.
+ */
+export function grantJtiOf(record: TokenRecord, id: number): string | undefined {
+  if (typeof record.claims?.client_id !== 'string') return undefined;
+  return typeof record.claims.jti === 'string' ? record.claims.jti : opaqueJti(id);
+}
+
 /** The access token of a grant: a JWT (RFC 9068) or, where the namespace asks for it, the spec's opaque `amk_` token. */
 export async function issueAccess(ctx: ServerContext, issue: Issue): Promise<IssuedAccess> {
   const { client, user } = issue;
@@ -52,9 +63,11 @@ export async function issueAccess(ctx: ServerContext, issue: Issue): Promise<Iss
       userType,
       userId: user?.username ?? client.clientId,
       scopes: issue.scopes,
-      claims: { client_id: client.clientId },
+      // the grant's id (a code's), so a replayed code or a reused refresh token revokes it as it revokes a JWT
+      claims: { client_id: client.clientId, ...(issue.jti ? { jti: issue.jti } : {}) },
     });
-    return { token, jti: `opaque:${codec.decode(token)[0]?.id}`, expiresAt: ctx.now + lifetime * 1000, lifetime };
+    const id = codec.decode(token)[0].id;
+    return { token, jti: issue.jti ?? opaqueJti(id), expiresAt: ctx.now + lifetime * 1000, lifetime };
   }
   const signed = await signAccessToken(ctx.ring, ctx.random, {
     ns: ctx.ns,
