@@ -135,6 +135,9 @@ function maskTokensIn(text: string, options: RedactOptions): string {
   return out;
 }
 
+/** `a=1&b=2`: a body of form pairs, whatever type it claims. */
+const FORM_SHAPED = /^[^\s=&<]+=[^\s&]*(?:&[^\s=&]+=[^\s&]*)*$/;
+
 /** A body by its Content-Type: what `redact('body', ...)` does, without an options object made per call. */
 export function redactBody(text: string, contentType: string | undefined, options: RedactOptions): string {
   if (text === '') return text;
@@ -145,6 +148,8 @@ export function redactBody(text: string, contentType: string | undefined, option
     const json = redactJson(text, options);
     if (json !== undefined) return json;
   }
+  // a form sent as text/plain or untyped (an OAuth client's mistake) still carries its secrets by name
+  if (FORM_SHAPED.test(text)) return redactForm(text, options);
   // XML, or anything else: elements and attributes by name, then loose tokens
   return maskTokensIn(redactMarkup(text, options), options);
 }

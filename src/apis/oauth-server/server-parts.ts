@@ -4,6 +4,8 @@ import type { TokenCodec } from '../../auth/tokens.js';
 import type { SecretDigester } from '../../auth/secrets.js';
 import type { AuthenticatedClient } from '../../auth/oauth2/client-auth.js';
 import { acceptedIssuers, addressedUrl, issuerOf } from '../../auth/oauth2/issuer.js';
+import { oauthError } from '../../auth/oauth2/oauth-error.js';
+import { repeatedParam } from '../../auth/oauth2/repeated-param.js';
 import { DEFAULT_ACCESS_LIFETIME_SECONDS, oauthPolicy, type ServerContext } from '../../auth/oauth2/server-context.js';
 import type { PathResolver } from './resolve-path.js';
 import { createParties } from './server-parties.js';
@@ -48,14 +50,40 @@ export function contextOf(call: Call, parts: ServerParts): ServerContext {
   };
 }
 
+/**
+ * The parameters of a POST to the token, revocation or introspection endpoint: a form body
+ * (RFC 6749 §3.2, RFC 7009 §2.1, RFC 7662 §2.1), or a JSON object of strings as some servers
+ * (Auth0's) also read; never the URL's query, where client credentials must not go (§2.3.1);
+ * each parameter once (§3.2). Anything else is an `invalid_request`.
+ */
+export function postedParams(call: Call): URLSearchParams {
+  const raw = call.req.rawBody;
+  if (!raw?.length) {
+    if (call.req.query.size > 0)
+      throw oauthError('invalid_request', 'parameters go in a form body, not in the URL (RFC 6749 §3.2, §2.3.1)');
+    return new URLSearchParams();
+  }
+  const type = mediaTypeOf(call);
+  if (type !== 'application/x-www-form-urlencoded' && type !== 'application/json') {
+    throw oauthError('invalid_request', `the body must be application/x-www-form-urlencoded (RFC 6749 §3.2), not ${type || 'untyped'}`);
+  }
+  const form = formOf(call);
+  const repeated = repeatedParam(form);
+  if (repeated) throw oauthError('invalid_request', `${repeated} is sent more than once (RFC 6749 §3.2)`);
+  return form;
+}
+
+const mediaTypeOf = (call: Call) =>
+  String(call.req.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
+
 /** The request's parameters: a form body (RFC 6749 §3.2), a JSON object of strings, or the query of a GET. */
 export function formOf(call: Call): URLSearchParams {
   const raw = call.req.rawBody;
   if (!raw?.length) return new URLSearchParams(call.req.query);
-  const type = String(call.req.headers['content-type'] ?? '')
-    .split(';')[0]
-    .trim()
-    .toLowerCase();
+  const type = mediaTypeOf(call);
   if (type === 'application/json') {
     try {
       const obj = JSON.parse(raw.toString('utf8')) as unknown;

@@ -3,7 +3,7 @@ import { OAuthError } from '../../auth/oauth2/oauth-error.js';
 import type { AuthenticatedClient } from '../../auth/oauth2/client-auth.js';
 import { tokenRequest } from '../../auth/oauth2/token-endpoint.js';
 import { BearerRefusal, introspectRequest, revokeRequest, userinfoRequest } from '../../auth/oauth2/token-endpoints.js';
-import { contextOf, formOf, json, noteClient, type ServerParts } from './server-parts.js';
+import { contextOf, formOf, json, noteClient, postedParams, type ServerParts } from './server-parts.js';
 import { NO_STORE, oauthErrorResult } from './server-errors.js';
 
 /** The token, revocation, introspection and userinfo endpoints: protocol functions, answered as RFC 6749 §5 says. */
@@ -19,9 +19,10 @@ export function tokenHandlers(parts: ServerParts): Record<string, Handler> {
       ) => Promise<{ body: unknown; detail: string; status?: number }>,
     ): Handler =>
     async (call) => {
-      const form = formOf(call);
+      let form = new URLSearchParams();
       let client: AuthenticatedClient | undefined;
       try {
+        form = postedParams(call);
         const done = await run(call, form, (a) => (client = a));
         noteClient(call, client, `${what(form)}: ${done.detail}`);
         return done.body === undefined

@@ -4,6 +4,7 @@ import { isProtocolScope, type OAuthClient, type OAuthUser } from './parties.js'
 import { readChallenge, type ChallengeMethod } from './pkce.js';
 import { CODE_LIFETIME_SECONDS, type ServerContext } from './server-context.js';
 import { grantScopes, parseScope } from './grants/scopes.js';
+import { repeatedParam } from './repeated-param.js';
 import { issueAccess } from './grants/issue-tokens.js';
 
 /** An authorization request (RFC 6749 §4.1.1, §4.2.1; OpenID Connect Core §3.1.2.1) that passed its checks. */
@@ -34,6 +35,9 @@ export type AuthorizeCheck =
 
 /** Reads and checks an authorization request; `api` is the spec whose authorization URL was called, when it was one. */
 export async function readAuthorizationRequest(ctx: ServerContext, params: URLSearchParams, api?: string): Promise<AuthorizeCheck> {
+  const repeated = repeatedParam(params);
+  // a second client_id or redirect_uri leaves no URI to trust with the error (§4.1.2.1)
+  if (repeated === 'client_id' || repeated === 'redirect_uri') return pageError(`${repeated} is sent more than once`);
   const clientId = params.get('client_id');
   if (!clientId) return pageError('client_id is required');
   const named = params.get('redirect_uri') ?? undefined;
@@ -51,6 +55,7 @@ export async function readAuthorizationRequest(ctx: ServerContext, params: URLSe
   const responseType = params.get('response_type');
   const fragment = responseType === 'token';
   try {
+    if (repeated) throw oauthError('invalid_request', `${repeated} is sent more than once (RFC 6749 §3.1)`);
     checkResponseType(ctx, client, responseType);
     const requested = parseScope(params.get('scope'));
     const scopes = grantScopes(requested, client.scopes, client.scopes);
