@@ -215,3 +215,11 @@ describe('opaque access tokens, on request', () => {
     expect(minted.token).toMatch(/^amk_/);
   });
 });
+
+describe('sub', () => {
+  it('is always the user the token is for: a sub among minted claims does not make it another user', async () => {
+    const { token } = await mint({ user: 'alice', scopes: ['read:orders'], claims: { sub: 'bob', tenant: 'acme' } });
+    expect(claimsOf(token)).toMatchObject({ sub: 'alice', tenant: 'acme' });
+    expect((await orders(token)).status).toBe(200);
+  });
+});

@@ -36,8 +36,11 @@ export interface SignedToken {
   issuedAt: number;
 }
 
-/** Claims an identity's or a minter's claims may not replace: what the verifiers decide by. */
-const REGISTERED = ['iss', 'aud', 'exp', 'iat', 'jti', 'client_id', 'scope'];
+/**
+ * Claims an identity's or a minter's claims may not replace: what the verifiers decide by.
+ * `sub` among them: the resource server, userinfo and the ID token all name the user by it.
+ */
+const REGISTERED = ['iss', 'sub', 'aud', 'exp', 'iat', 'jti', 'client_id', 'scope'];
 
 export const newTokenId = (random: RandomSource) => random.bytes(16).toString('base64url');
 
@@ -57,7 +60,7 @@ export async function signAccessToken(ring: KeyRing, random: RandomSource, grant
   const payload: Record<string, unknown> = { ...withoutRegistered(grant.claims) };
   Object.assign(payload, {
     iss: tamper === 'issuer' ? 'https://wrong-issuer.authmock.invalid' : grant.issuer,
-    sub: grant.claims?.sub ?? grant.subject,
+    sub: grant.subject,
     aud: tamper === 'audience' ? `not-${grant.audience}` : grant.audience,
     exp: Math.floor(expiresAt / 1000),
     iat: Math.floor(issuedAt / 1000),
