@@ -77,7 +77,7 @@ function describe(v: Verdict): string {
     case 'invalid':
       return v.detail ?? 'the access token is not valid';
     default:
-      return v.outcome === 'unknown' && v.detail ? v.detail : 'the access token is unknown or revoked';
+      return (v.outcome === 'unknown' || v.outcome === 'revoked') && v.detail ? v.detail : 'the access token is unknown or revoked';
   }
 }
 

@@ -8,7 +8,7 @@ export type Verdict =
   /** no credential for this scheme in the request */
   | { outcome: 'absent' }
   | {
-      outcome: 'malformed' | 'unknown' | 'expired' | 'invalid' | 'no-identity';
+      outcome: 'malformed' | 'unknown' | 'revoked' | 'expired' | 'invalid' | 'no-identity';
       /** the credential's first characters, never more */
       tokenPrefix?: string;
       tokenId?: number;

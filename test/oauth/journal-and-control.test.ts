@@ -49,6 +49,18 @@ describe('the journal', () => {
     expect(issued.response.body).not.toMatch(/"refresh_token":"amr_[A-Za-z0-9_-]{20}/);
   });
 
+  it('says a revoked JWT was revoked, and why a forged one was refused', async () => {
+    const ns = `${am.url}/__ns/journal-revoked`;
+    const { access_token: token } = (
+      await postForm(`${ns}/__oauth/token`, { grant_type: 'client_credentials' }, { Authorization: basic('billing', 'billing-secret') })
+    ).body;
+    expect((await getJson(`${ns}/shop/orders`, token)).status).toBe(200);
+    await postForm(`${ns}/__oauth/revoke`, { token }, { Authorization: basic('billing', 'billing-secret') });
+    expect((await getJson(`${ns}/shop/orders`, token)).status).toBe(401);
+    const [entry] = (await getJson(`${ns}/__authmock/requests?operationId=listOrders&status=401`)).body as any[];
+    expect(entry.auth).toMatchObject({ outcome: 'revoked', detail: 'the token was revoked' });
+  });
+
   it('masks the code and tokens a redirect carries', async () => {
     const ns = `${am.url}/__ns/journal-redirect`;
     await put(`${ns}/__authmock/settings`, { oauth: { autoApprove: true } });

@@ -35,7 +35,7 @@ export function createJwtCheck(api: string, baseUrl: () => string, principals: J
         audience: api,
         now: ns.now(),
       });
-      if (!check.ok) return { outcome: check.outcome === 'revoked' ? 'unknown' : check.outcome, tokenPrefix, detail: check.detail };
+      if (!check.ok) return { outcome: check.outcome, tokenPrefix, detail: check.detail };
       const { sub, client_id: clientId } = check.claims;
       const forClient = sub === clientId && check.claims.auth_time === undefined;
       const identity = await services.store.identities.get({
