@@ -21,6 +21,12 @@ describe('describeRefusal: the answer says why when nothing the journal knows do
     );
   });
 
+  it("reads an authorization server's RFC 6749 error", () => {
+    const answer = JSON.stringify({ error: 'invalid_client', error_description: 'client authentication failed' });
+    expect(describeRefusal({ ...base, status: 401, answer })).toBe('invalid_client (client authentication failed)');
+    expect(describeRefusal({ ...base, answer: JSON.stringify({ error: 'invalid_grant' }) })).toBe('invalid_grant');
+  });
+
   it('reads an XML answer and a problem+json one', () => {
     expect(describeRefusal({ ...base, answer: '<?xml version="1.0"?>\n<response><message>Decoding error.</message></response>' })).toBe(
       'Decoding error.',

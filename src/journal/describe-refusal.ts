@@ -73,7 +73,8 @@ function describeAuth(auth: AuthInfo): string {
 
 /**
  * The message an error answer carries: JSON `message` (with the commerce platform's
- * `%name` parameters filled in) or `detail`, or XML `<message>`; tokens cut to a prefix.
+ * `%name` parameters filled in), `detail` or OAuth's `error` and `error_description`, or XML
+ * `<message>`; tokens cut to a prefix.
  */
 function messageOf(answer: string, tokenShapes: readonly RegExp[] | undefined): string | undefined {
   const text = readMessage(answer)?.trim();
@@ -83,8 +84,17 @@ function messageOf(answer: string, tokenShapes: readonly RegExp[] | undefined): 
 function readMessage(answer: string): string | undefined {
   if (/^\s*</.test(answer)) return /<message>([^<]*)<\/message>/.exec(answer)?.[1];
   try {
-    const body = JSON.parse(answer) as { message?: unknown; detail?: unknown; parameters?: unknown };
+    const body = JSON.parse(answer) as {
+      message?: unknown;
+      detail?: unknown;
+      parameters?: unknown;
+      error?: unknown;
+      error_description?: unknown;
+    };
     if (typeof body?.message === 'string') return fillParameters(body.message, body.parameters);
+    // an authorization server's refusal (RFC 6749 §5.2)
+    if (typeof body?.error === 'string')
+      return typeof body.error_description === 'string' ? `${body.error} (${body.error_description})` : body.error;
     return typeof body?.detail === 'string' ? body.detail : undefined;
   } catch {
     return undefined;
