@@ -554,3 +554,10 @@ describe('the authorization endpoint takes each parameter once (RFC 6749 §3.1)'
     expect(back.searchParams.get('code')).toBeNull();
   });
 });
+
+describe('an empty scope parameter', () => {
+  it('asks for nothing, so the grant gets its default scopes (RFC 6749 §3.3)', async () => {
+    const res = await postForm(token, { grant_type: 'client_credentials', scope: '' }, { Authorization: BILLING });
+    expect(res.body.scope).toBe('read:orders');
+  });
+});

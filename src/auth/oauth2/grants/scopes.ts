@@ -1,10 +1,10 @@
 import { oauthError } from '../oauth-error.js';
 import { isProtocolScope, type OAuthClient, type OAuthUser } from '../parties.js';
 
-/** A `scope` parameter (RFC 6749 §3.3): space-separated, each once; undefined when absent. */
+/** A `scope` parameter (RFC 6749 §3.3): space-separated, each once; undefined when absent or empty (nothing asked for). */
 export function parseScope(raw: string | null): string[] | undefined {
-  if (raw === null) return undefined;
-  return [...new Set(raw.split(' ').filter(Boolean))];
+  const scopes = [...new Set((raw ?? '').split(' ').filter(Boolean))];
+  return scopes.length ? scopes : undefined;
 }
 
 /**
