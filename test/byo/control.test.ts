@@ -59,6 +59,23 @@ describe("the control API for a user's spec", () => {
     });
   });
 
+  it('refuses a client no authorization server would register', async () => {
+    const t = makeApp({ specs: [SCHEMES] });
+    const refused = async (client: Record<string, unknown>, says: RegExp) => {
+      const res = await t.http.post('/__authmock/identities/schemes/clients').send(client).expect(400);
+      expect(JSON.stringify(res.body)).toMatch(says);
+    };
+    await refused({ clientId: 'a', redirectUris: ['http://localhost:9/cb#frag'] }, /fragment/);
+    await refused({ clientId: 'b', redirectUris: ['javascript:alert(1)'] }, /javascript:/);
+    await refused({ clientId: 'c', redirectUris: ['/relative/cb'] }, /absolute URI/);
+    await refused({ clientId: 'd', grantTypes: ['client-credentials'] }, /not a grant type/);
+    await refused({ clientId: 'e', public: true, clientSecret: 'zz' }, /public client has no secret/);
+    await t.http
+      .post('/__authmock/identities/schemes/clients')
+      .send({ clientId: 'app', public: true, grantTypes: ['authorization_code'], redirectUris: ['com.example.app:/oauth2redirect'] })
+      .expect(201);
+  });
+
   it('lists tokens with their scopes, never their secret, and revokes them', async () => {
     const t = makeApp({ specs: [SCHEMES] });
     // opaque tokens are kept and listed; the authorization server's JWTs (the default for this spec) are not kept

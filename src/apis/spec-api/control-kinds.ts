@@ -80,6 +80,7 @@ export function specIdentityKinds(api: string, secrets: SecretDigester): Record<
     async create(input) {
       const { public: isPublic, ...fields } = input;
       const c = readInput((at) => readClient(at, fields, ''));
+      if (isPublic && c.clientSecret !== undefined) readInput((at) => at.fail('clientSecret', 'a public client has no secret'));
       const clientSecret = isPublic ? undefined : (c.clientSecret ?? generated(''));
       return {
         identity: clientIdentity(api, secrets, { ...c, clientSecret }),

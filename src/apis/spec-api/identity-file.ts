@@ -91,9 +91,32 @@ export function readClient(at: Reader, raw: unknown, where: string): ClientInput
     clientId: at.string(c.clientId, `${where}.clientId`),
     ...(c.clientSecret !== undefined ? { clientSecret: at.string(c.clientSecret, `${where}.clientSecret`) } : {}),
     scopes: at.strings(c.scopes, `${where}.scopes`),
-    grantTypes: c.grantTypes === undefined ? ['client_credentials'] : at.strings(c.grantTypes, `${where}.grantTypes`),
-    redirectUris: at.strings(c.redirectUris, `${where}.redirectUris`),
+    grantTypes: c.grantTypes === undefined ? ['client_credentials'] : grantTypesOf(at, c.grantTypes, `${where}.grantTypes`),
+    redirectUris: at
+      .strings(c.redirectUris, `${where}.redirectUris`)
+      .map((uri, i) => redirectUriOf(at, uri, `${where}.redirectUris[${i}]`)),
   };
+}
+
+const GRANT_TYPES = ['client_credentials', 'password', 'authorization_code', 'refresh_token', 'implicit'];
+
+function grantTypesOf(at: Reader, raw: unknown, where: string): string[] {
+  const types = at.strings(raw, where);
+  const unknown = types.find((t) => !GRANT_TYPES.includes(t));
+  return unknown === undefined ? types : at.fail(where, `${unknown} is not a grant type authmock serves (${GRANT_TYPES.join(', ')})`);
+}
+
+/** RFC 6749 §3.1.2: an absolute URI without a fragment; a native app's own scheme is fine (RFC 8252 §7.1), script schemes are not. */
+function redirectUriOf(at: Reader, uri: string, where: string): string {
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    return at.fail(where, `${uri} is not an absolute URI (RFC 6749 §3.1.2)`);
+  }
+  if (uri.includes('#')) return at.fail(where, `${uri} has a fragment, which a redirect URI must not (RFC 6749 §3.1.2)`);
+  if (['javascript:', 'data:', 'vbscript:'].includes(url.protocol)) return at.fail(where, `${url.protocol} is no scheme to redirect to`);
+  return uri;
 }
 
 function readOperations(at: Reader, raw: unknown): Record<string, OperationOverlay> {
