@@ -25,6 +25,16 @@ describe('the router', () => {
     expect(found('get', '/customers/7')).toEqual({ operationId: 'getCustomerById', params: { customerId: '7' } });
   });
 
+  it('answers HEAD as GET where no HEAD is declared', () => {
+    const upper = new Router([op('GET', '/pets', 'listPets'), op('POST', '/pets', 'addPet'), op('HEAD', '/status', 'headStatus')]);
+    const m = upper.match('HEAD', '/pets');
+    expect(m.kind === 'found' && m.op.operationId).toBe('listPets');
+    const s = upper.match('HEAD', '/status');
+    expect(s.kind === 'found' && s.op.operationId).toBe('headStatus');
+    expect(upper.match('DELETE', '/pets')).toEqual({ kind: 'wrong-method', allowed: ['GET', 'POST'] });
+    expect(upper.match('HEAD', '/nowhere')).toEqual({ kind: 'none' });
+  });
+
   it('falls back to the template when the concrete path lacks the method', () => {
     expect(found('delete', '/customers/me')).toEqual({ operationId: 'deleteCustomer', params: { customerId: 'me' } });
   });

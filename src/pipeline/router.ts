@@ -46,7 +46,16 @@ export class Router {
     }
   }
 
+  /** HEAD is answered as GET where the spec declares no HEAD of its own (RFC 9110 §9.3.2); Node sends no body. */
   match(method: string, path: string): RouteMatch {
+    const found = this.matchMethod(method, path);
+    if (method !== 'HEAD' || found.kind === 'found') return found;
+    const get = this.matchMethod('GET', path);
+    if (get.kind === 'found') return get;
+    return found;
+  }
+
+  private matchMethod(method: string, path: string): RouteMatch {
     const byPath = this.exact.get(path);
     if (byPath) {
       const op = byPath.get(method);

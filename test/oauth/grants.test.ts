@@ -442,6 +442,18 @@ describe('discovery', () => {
   });
 });
 
+describe('HEAD', () => {
+  it('is answered as GET without a body, as readiness probes (wait-on) send it', async () => {
+    for (const path of ['/.well-known/openid-configuration', '/__oauth/jwks', '/shop/health', '/__authmock/health']) {
+      const res = await fetch(`${am.url}${path}`, { method: 'HEAD' });
+      expect(res.status, path).toBe(200);
+      expect(await res.text()).toBe('');
+    }
+    const post = await fetch(`${am.url}/__oauth/token`, { method: 'HEAD' });
+    expect(post.status).toBe(405);
+  });
+});
+
 describe('opaque access tokens (accessTokenFormat: opaque)', () => {
   beforeAll(() => settings('opaque', { autoApprove: true, accessTokenFormat: 'opaque' }));
   const nsToken = () => `${am.url}/__ns/opaque/__oauth/token`;
