@@ -34,7 +34,13 @@ export interface InspectionOptions {
 }
 
 export function createInspection({ apis, journalSize, redis, keep }: InspectionOptions): Inspection {
-  const redaction = { tokenShapes: apis.map((a) => a.tokens.shape) };
+  const redaction = {
+    tokenShapes: apis.map((a) => a.tokens.shape),
+    // a spec's API keys are secrets whatever their parameter is called (tokens and signatures sent as an apiKey are masked as such)
+    secretNames: apis.flatMap((a) =>
+      [...a.model.schemes.values()].flatMap((s) => (s.type === 'apiKey' && s.verifier === undefined ? [s.param] : [])),
+    ),
+  };
   const journal =
     keep?.journal ??
     (redis && journalSize > 0 ? new RedisJournal({ redis, size: journalSize, redaction }) : new MemoryJournal(journalSize, redaction));

@@ -18,6 +18,8 @@ const MASK = '***';
 export interface RedactOptions {
   /** the shapes of every API's tokens: such a string is masked wherever it appears */
   tokenShapes?: readonly RegExp[];
+  /** more names whose value is a secret, compared case-insensitively: the served specs' API key parameters (`api_key`, `X-API-Key`) */
+  secretNames?: readonly string[];
   /** the shapes compiled to find a token inside text (prepareRedaction); made per call when absent */
   tokenFinders?: readonly RegExp[];
   /** what was found of names and short texts before (prepareRedaction): the same headers and fields come on every request */
@@ -43,7 +45,12 @@ const MEMO_TEXT_LENGTH = 256;
  */
 export function prepareRedaction(options: RedactOptions): RedactOptions {
   const shapes = options.tokenShapes ?? [];
-  return { ...options, tokenFinders: shapes.length ? [toFinder(...shapes)] : [], memo: { names: new Map(), texts: new Map() } };
+  return {
+    ...options,
+    secretNames: options.secretNames?.map((n) => n.toLowerCase()),
+    tokenFinders: shapes.length ? [toFinder(...shapes)] : [],
+    memo: { names: new Map(), texts: new Map() },
+  };
 }
 
 /** Token shapes (anchored) as a pattern that finds such tokens standing alone inside text. */
@@ -100,10 +107,11 @@ function maskValue(name: string, value: string, options: RedactOptions): string 
   return undefined;
 }
 
-function kindOf(name: string, { memo }: RedactOptions): 'secret' | 'token' | 'plain' {
+function kindOf(name: string, { memo, secretNames }: RedactOptions): 'secret' | 'token' | 'plain' {
   const known = memo?.names.get(name);
   if (known) return known;
-  const kind = SECRET_NAME.test(name) ? 'secret' : TOKEN_NAME.test(name) ? 'token' : 'plain';
+  const secret = SECRET_NAME.test(name) || (secretNames?.includes(name.toLowerCase()) ?? false);
+  const kind = secret ? 'secret' : TOKEN_NAME.test(name) ? 'token' : 'plain';
   if (memo) remember(memo.names, name, kind);
   return kind;
 }

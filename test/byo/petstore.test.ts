@@ -21,6 +21,15 @@ describe('the Swagger Petstore, served with its identity file', () => {
     await t.http.get('/api/v3/pet/10').set('api_key', 'not-special').expect(401);
   });
 
+  it('keeps the API key out of the journal, whatever the spec calls its parameter', async () => {
+    const t = makeApp({ specs: [PETSTORE] });
+    await t.http.get('/api/v3/pet/10').set('api_key', 'special-key').expect(200);
+    await t.http.get('/api/v3/pet/10?api_key=special-key').expect(401); // the spec takes it as a header only
+    const journal = JSON.stringify((await t.http.get('/__authmock/requests').expect(200)).body);
+    expect(journal).toContain('"api_key":"***"');
+    expect(journal).not.toContain('special-key');
+  });
+
   it("logs in through the spec's own GET /user/login, and the token it answers works on the OAuth-secured operations", async () => {
     const t = makeApp({ specs: [PETSTORE] });
     const token = await logIn(t, 'user1', 'petstore-pass-1');
