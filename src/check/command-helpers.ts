@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { makeDirectory } from '../core/make-directory.js';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from '../core/usage-error.js';
 
@@ -29,7 +30,7 @@ export function positiveInt(flag: string, value: string): number {
 /** Writes a report, making its directory; returns the absolute path for the summary. */
 export function writeReport(file: string, text: string): string {
   const path = resolve(file);
-  mkdirSync(dirname(path), { recursive: true });
+  makeDirectory(dirname(path));
   writeFileSync(path, text);
   return path;
 }

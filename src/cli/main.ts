@@ -36,8 +36,12 @@ export async function runCli(argv: string[]): Promise<string | undefined> {
   const root = findRoot(dirname(fileURLToPath(import.meta.url)));
   const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version as string;
   const program = new Command('authmock')
-    .description('Spec-driven mock and contract tester for the commerce token API and the social login API')
-    .version(version);
+    .description(
+      'Spec-driven mock, authorization server and contract checker for token-authenticated APIs: your OpenAPI spec, or the built-in commerce and social APIs',
+    )
+    .version(version)
+    // a usage error (unknown option or command, a value not among the choices) exits 2, as every other one does; help and --version 0
+    .exitOverride((err) => process.exit(err.exitCode === 0 ? 0 : 2));
 
   const withServerOptions = (cmd: Command) =>
     cmd

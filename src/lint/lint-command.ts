@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { makeDirectory } from '../core/make-directory.js';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import spectralCore from '@stoplight/spectral-core';
@@ -63,7 +64,7 @@ async function lint(args: LintArgs, io: LintIo & { cwd: string; root: string }):
   } else {
     const target = resolve(io.cwd, args.output);
     try {
-      mkdirSync(dirname(target), { recursive: true });
+      makeDirectory(dirname(target));
       writeFileSync(target, report);
     } catch (err) {
       throw new LintError(`cannot write ${args.output}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);

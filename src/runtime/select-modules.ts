@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { Config } from '../config.js';
 import type { ApiModule } from '../apis/api-module.js';
 import { API_MODULES } from '../apis/index.js';
@@ -20,6 +21,7 @@ export function selectModules(config: Readonly<Config>): ApiModule[] {
         `${source.spec} is neither a spec file nor a built-in API (built-ins: ${API_MODULES.map((m) => m.name).join(', ')})`,
       );
     }
+    if (!existsSync(source.spec)) throw new StartError(`${source.spec}: no such spec file`);
     return createSpecModule({ ...source, cacheDir: config.cacheDir });
   });
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { lstatSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { lstatSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { makeDirectory } from '../core/make-directory.js';
 
 /**
  * The compile cache holds code that start-up runs (`new Function`) and JSON it trusts, so
@@ -12,7 +13,7 @@ import { lstatSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'n
 /** Creates `dir` (0700) if needed; true when it is fit to hold the cache. */
 export function openPrivateDir(dir: string): boolean {
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    makeDirectory(dir, 0o700);
   } catch {
     return false; // a read-only install without a cache: compile every time
   }

@@ -1,4 +1,5 @@
-import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, statSync } from 'node:fs';
+import { makeDirectory } from '../core/make-directory.js';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrate, StateVersionError } from './sqlite-schema.js';
@@ -41,8 +42,13 @@ export function explain(err: unknown, dir: string, file: string): Error {
  * said so a user knows what to do.
  */
 export function openStateFile(dir: string, notice?: (message: string) => void): { db: Database.Database; file: string } {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  chmodSync(dir, 0o700);
+  try {
+    makeDirectory(dir, 0o700);
+    chmodSync(dir, 0o700);
+  } catch (err) {
+    const { code } = err as NodeJS.ErrnoException;
+    throw new StateError(`cannot make the state directory ${dir} (${code ?? (err as Error).message}): choose another with --state`);
+  }
   const file = join(dir, 'authmock.sqlite');
   if (existsSync(file) && statSync(file).size === 0 && !existsSync(`${file}-wal`)) {
     throw new StateError(`${file} is empty (0 bytes): whatever it held is lost. Delete it to start afresh, or restore it from a backup.`);

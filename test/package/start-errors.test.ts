@@ -50,6 +50,20 @@ describe('authmock serve start-up errors', () => {
     }
   });
 
+  it('names a missing spec file, a state directory it cannot make and an unknown option, each exit 2, no raw error', async () => {
+    const missing = await serve(['--port', '0', '/nonexistent/shop.openapi.yaml']);
+    expect(missing.code).toBe(2);
+    expect(missing.out).toContain('authmock: /nonexistent/shop.openapi.yaml: no such spec file');
+    // /proc (Linux) refuses mkdir with ENOENT under a parent that exists: Node's recursive mkdir would spin for ever there
+    const state = await serve(['--port', '0', '--state', '/proc/authmock-state']);
+    expect(state.code).toBe(2);
+    expect(state.out).toContain('authmock: cannot make the state directory /proc/authmock-state');
+    const unknown = await serve(['--port', '0', '--no-such-flag']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.out).toContain("unknown option '--no-such-flag'");
+    for (const r of [missing, state, unknown]) expect(r.out).not.toMatch(/ENOENT, |\n\s+at /);
+  });
+
   it('names a missing --specs directory, exit 2, no raw ENOENT', async () => {
     const { code, out } = await serve(['--port', '0', '--specs', '/nonexistent/specs']);
     expect(code).toBe(2);
