@@ -125,6 +125,8 @@ export interface Operation {
   extension?: string;
   pathParams?: ParamValidator;
   queryParams?: ParamValidator;
+  /** declared header parameters, by their names as declared (read case-insensitively) */
+  headerParams?: ParamValidator;
   requestBody?: { required: boolean; media: MediaValidators };
   /** status ('200', 'default', ...) -> validators of the response body per media type */
   responses: Map<string, MediaValidators>;

@@ -123,7 +123,7 @@ class RequestKit implements Kit {
   }
 
   validate(authorized: Authorized, decoded: Decoded): Validated | ValidationFailure {
-    const result = validateRequest(authorized.op, authorized.pathParams, this.req.query, decoded);
+    const result = validateRequest(authorized.op, authorized.pathParams, this.req.query, decoded, this.req.headers);
     if ('errors' in result) {
       const first = result.errors[0];
       this.trace.invalid = { place: result.place, field: fieldOf(first?.instancePath, first?.params) };

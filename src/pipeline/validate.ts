@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { ValidateFunction } from 'ajv';
 import type { HandlerResult, MediaValidators, Operation } from '../core/types.js';
 import type { Decoded } from './stages.js';
@@ -15,7 +16,7 @@ export interface ValidInput {
 }
 
 /**
- * Path and query parameters and the decoded body against the operation's schemas. The
+ * Path, query and header parameters and the decoded body against the operation's schemas. The
  * first place that fails is returned as data, for the API to word its own way.
  */
 export function validateRequest(
@@ -23,6 +24,7 @@ export function validateRequest(
   pathParams: Readonly<Record<string, string>>,
   search: URLSearchParams,
   decoded: Decoded,
+  headers: IncomingHttpHeaders = {},
 ): ValidInput | ValidationFailure {
   const params: Record<string, unknown> = { ...pathParams };
   if (op.pathParams && !op.pathParams.validate(params)) {
@@ -36,6 +38,16 @@ export function validateRequest(
     }
     if (!op.queryParams.validate(query)) {
       return { place: 'query', errors: op.queryParams.validate.errors ?? [], data: query, order: op.queryParams.names };
+    }
+  }
+  if (op.headerParams) {
+    const declared: Record<string, unknown> = {};
+    for (const name of op.headerParams.names) {
+      const v = headers[name.toLowerCase()];
+      if (v !== undefined) declared[name] = Array.isArray(v) ? v.join(', ') : v;
+    }
+    if (!op.headerParams.validate(declared)) {
+      return { place: 'header', errors: op.headerParams.validate.errors ?? [], data: declared, order: op.headerParams.names };
     }
   }
   const { body, mediaType } = decoded;

@@ -124,6 +124,7 @@ export function buildOperations(api: string, spec: LoadedSpec, compiler: SchemaC
         extension: raw['x-authmock-extension'],
         pathParams: compileParams(spec, params.resolved, 'path', compiler, operationId, lenient),
         queryParams: compileParams(spec, params.resolved, 'query', compiler, operationId, lenient),
+        headerParams: compileParams(spec, params.resolved, 'header', compiler, operationId, lenient),
         requestBody: compileBody(spec, raw, segs, (at) => compile('request', at), operationId),
         responses,
         example: findExample(responses),

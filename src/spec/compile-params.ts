@@ -42,11 +42,11 @@ export function readParams(
   return { infos, resolved };
 }
 
-/** One validator of all path (or query) parameters, as an object schema over their names. */
+/** One validator of all path (or query, or header) parameters, as an object schema over their names. */
 export function compileParams(
   spec: LoadedSpec,
   params: readonly (DeclaredParam & { param: any })[],
-  location: 'path' | 'query',
+  location: 'path' | 'query' | 'header',
   compiler: SchemaCompiler,
   operationId: string,
   /**

@@ -105,7 +105,7 @@ describe("the control API for a user's spec", () => {
         openapi: '3.1.0',
         builtIn: false,
       }),
-      { name: 'open', file: OPEN, mount: '/', operations: 1, version: '1', openapi: '3.0.0', builtIn: false },
+      { name: 'open', file: OPEN, mount: '/', operations: 2, version: '1', openapi: '3.0.0', builtIn: false },
       // the authorization server the schemes spec names, authmock's own
       expect.objectContaining({ name: 'oauth-server', builtIn: true }),
     ]);

@@ -49,6 +49,17 @@ describe('loading a spec as users hand it over', () => {
     expect(apis[0].model.open).toBe(true);
   });
 
+  it('checks declared header parameters (names read case-insensitively) as it checks query ones', async () => {
+    const t = makeApp({ specs: [spec('open.openapi.yaml')] });
+    await t.http.get('/modes').set('x-mode', 'a').set('X-Count', '2').expect(200);
+    const missing = await t.http.get('/modes').expect(400);
+    expect(JSON.stringify(missing.body)).toContain('X-Mode');
+    await t.http.get('/modes').set('X-Mode', 'zzz').expect(400);
+    await t.http.get('/modes').set('X-Mode', 'b').set('X-Count', '0').expect(400);
+    const [entry] = (await t.http.get('/__authmock/requests?limit=1').expect(200)).body;
+    expect(entry.invalid).toMatchObject({ place: 'header' });
+  });
+
   it('stops the start naming the file, the place and the problem of a $ref that goes nowhere', async () => {
     await expect(start([spec('broken-ref.openapi.yaml')])).rejects.toThrowError(
       /broken-ref\.openapi\.yaml#\/paths\/~1widgets\/get\/responses\/200\/content\/application~1json\/schema \(operation listWidgets\): schema does not compile: .*Widget/,
