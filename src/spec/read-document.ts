@@ -21,7 +21,9 @@ export function readDocument(path: string): Record<string, any> {
   } catch (err) {
     const at = (err as { linePos?: { line: number; col: number }[] }).linePos?.[0];
     const where = at ? ` at line ${at.line}, column ${at.col}` : '';
-    throw new SpecError(file, '', undefined, `is not valid YAML or JSON${where}: ${firstLine((err as Error).message)}`);
+    // the parser's message ends with the position it names, said once here
+    const message = firstLine((err as Error).message).replace(/ at line \d+, column \d+:?\s*$/, '');
+    throw new SpecError(file, '', undefined, `is not valid YAML or JSON${where}: ${message}`);
   }
   if (!doc || typeof doc !== 'object' || Array.isArray(doc))
     throw new SpecError(file, '', undefined, 'is not an OpenAPI document (not an object)');

@@ -6,7 +6,8 @@ export class SpecError extends Error {
     readonly operationId: string | undefined,
     readonly reason: string,
   ) {
-    super(`${file}#${pointer}${operationId ? ` (operation ${operationId})` : ''}: ${reason}`);
+    // a problem of the whole file (it is not YAML) names the file alone
+    super(`${file}${pointer ? `#${pointer}` : ''}${operationId ? ` (operation ${operationId})` : ''}: ${reason}`);
     this.name = 'SpecError';
   }
 }

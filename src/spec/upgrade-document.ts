@@ -19,7 +19,9 @@ export function upgradeDocument(file: string, doc: Record<string, any>): { doc: 
       file,
       at,
       undefined,
-      `must be OpenAPI 3.0.x or 3.1.x, or Swagger 2.0; found ${JSON.stringify(doc.openapi ?? doc.swagger ?? null)}`,
+      (doc.openapi ?? doc.swagger) === undefined
+        ? 'must be OpenAPI 3.0.x or 3.1.x, or Swagger 2.0; it has no openapi (or swagger) field'
+        : `must be OpenAPI 3.0.x or 3.1.x, or Swagger 2.0; found ${JSON.stringify(doc.openapi ?? doc.swagger)}`,
     );
   }
   const { upgrade } = require('@scalar/openapi-parser') as typeof import('@scalar/openapi-parser');

@@ -1,3 +1,5 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../src/config.js';
@@ -58,6 +60,16 @@ describe('loading a spec as users hand it over', () => {
     await t.http.get('/modes').set('X-Mode', 'b').set('X-Count', '0').expect(400);
     const [entry] = (await t.http.get('/__authmock/requests?limit=1').expect(200)).body;
     expect(entry.invalid).toMatchObject({ place: 'header' });
+  });
+
+  it('names a file that is not YAML once, with its line and column, and a document without an openapi field', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'authmock-bad-spec-'));
+    writeFileSync(join(dir, 'bad.yaml'), 'openapi: 3.1.0\ninfo:\n  title: x\n   version: 1\npaths: {}\n');
+    writeFileSync(join(dir, 'empty.yaml'), '{}\n');
+    await expect(start([join(dir, 'bad.yaml')])).rejects.toThrowError(
+      /^bad\.yaml: is not valid YAML or JSON at line \d+, column \d+: Nested mappings are not allowed in compact mappings$/,
+    );
+    await expect(start([join(dir, 'empty.yaml')])).rejects.toThrowError(/empty\.yaml#\/openapi: .*it has no openapi \(or swagger\) field$/);
   });
 
   it('stops the start naming the file, the place and the problem of a $ref that goes nowhere', async () => {
