@@ -27,7 +27,10 @@ export async function authorizationCodeGrant(ctx: ServerContext, form: URLSearch
   if (taken.outcome === 'used') {
     await ctx.store.revokeFamily({ ns: ctx.ns, family: grantId });
     await ctx.store.revokeAccess({ ns: ctx.ns, jti: grantId, expiresAt: ctx.now + ctx.accessLifetime('user') * 1000 });
-    throw oauthError('invalid_grant', 'the code was used already (a code is spent by its first exchange, even a refused one); any tokens it bought are revoked');
+    throw oauthError(
+      'invalid_grant',
+      'the code was used already (a code is spent by its first exchange, even a refused one); any tokens it bought are revoked',
+    );
   }
   const issued = taken.code;
   if (issued.clientId !== client.clientId || issued.api !== client.api)
