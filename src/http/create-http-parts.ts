@@ -69,7 +69,12 @@ export async function createHttpParts(runtime: Runtime, options: AppOptions = {}
   const requestLog = options.requestLog ?? SILENT_REQUEST_LOG;
   const serveApi = createServeApi(runtime, inspection, requestLog);
   const timed = inspection.journal.size > 0 || requestLog.anyRequests;
-  const dispatch = createDispatch({ apis: runtime.apis, timed, applyCors, serveApi });
+  const preflightAnswered = (ns: string, path: string, started: number) => {
+    if (!requestLog.wants(204, false)) return;
+    const ms = started > 0 ? performance.now() - started : 0;
+    requestLog.request({ time: Date.now(), ns, method: 'OPTIONS', path, status: 204, ms }, false);
+  };
+  const dispatch = createDispatch({ apis: runtime.apis, timed, applyCors, serveApi, preflightAnswered });
   return { runtime, options, inspection, control, inspectorPage, applyCors, serveApi, requestLog, timed, dispatch };
 }
 

@@ -17,6 +17,8 @@ export interface DispatchParts {
   timed: boolean;
   /** answers a CORS preflight, or adds the allow headers; true: answered */
   applyCors(req: IncomingMessage, res: ServerResponse): boolean;
+  /** a preflight of a mocked API's path was answered: the request log's line */
+  preflightAnswered?(ns: string, path: string, started: number): void;
   serveApi(req: IncomingMessage, res: ServerResponse, route: ApiRoute): Promise<void>;
 }
 
@@ -28,7 +30,7 @@ export interface DispatchParts {
  * answered here behaves exactly as it did through Express.
  */
 export function createDispatch(parts: DispatchParts): Dispatch {
-  const { apis, timed, applyCors, serveApi } = parts;
+  const { apis, timed, applyCors, serveApi, preflightAnswered } = parts;
   return function dispatch(req, res) {
     const { url, path, q } = splitTarget(req.url ?? '/');
     const route = splitNamespace(path, req.headers['x-authmock-namespace']);
@@ -37,7 +39,10 @@ export function createDispatch(parts: DispatchParts): Dispatch {
     const api = pickApi(apis, route.path, req.method ?? 'GET');
     if (!api) return false;
     const started = timed ? performance.now() : 0;
-    if (req.headers.origin !== undefined && applyCors(req, res)) return true;
+    if (req.headers.origin !== undefined && applyCors(req, res)) {
+      preflightAnswered?.(route.ns, route.path, started);
+      return true;
+    }
     void serveApi(req, res, { api, ns: route.ns, path: route.path, url, q, started, mocked: true });
     return true;
   };

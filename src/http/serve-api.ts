@@ -15,6 +15,7 @@ import type { RequestLine, RequestLog } from '../log/request-log.js';
 import { describeRefusal } from '../journal/describe-refusal.js';
 import { createSteer } from '../steering/create-steer.js';
 import { applyFault, pickDelay, sleep } from '../steering/apply-fault.js';
+import type { Fault } from '../steering/steering-rules.js';
 import { readBody, type BodyRead } from './read-body.js';
 import { KeptState, type Kept } from './answer-from-kept.js';
 import { queryOf } from './split-target.js';
@@ -104,6 +105,15 @@ export function createServeApi(runtime: Runtime, inspection: Inspection, request
     if (read.kind === 'too-large') res.setHeader('Connection', 'close');
     if (steered?.fault) {
       applyFault(res, wire, steered.fault);
+      // whatever status it replaced, the line says what the client met instead
+      if (logged)
+        requestLog.request(
+          {
+            ...toRequestLine(exchange!, record, services.clock.now(), tokenShapes),
+            reason: `steered: rule ${steered.rule} ${FAULTS[steered.fault]}`,
+          },
+          !mocked,
+        );
       return true;
     }
     // An explicit length spares the chunked encoding writeHead would otherwise choose.
@@ -185,6 +195,13 @@ interface Answered {
   ns: NamespaceView;
   outcome: { wire: WireResponse; trace?: Trace };
 }
+
+/** A steering fault in the request log's words. */
+const FAULTS: Record<Fault, string> = {
+  reset: 'reset the connection',
+  close: 'closed the connection unanswered',
+  malformed: 'cut the body short',
+};
 
 /** The request log's line; for a 4xx or 5xx, why, from what the journal records of it. */
 function toRequestLine(x: Exchange, record: JournalRecord | undefined, now: number, tokenShapes: readonly RegExp[]): RequestLine {

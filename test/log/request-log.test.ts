@@ -180,6 +180,33 @@ describe('the request log: one JSON line a request, with why a refusal was refus
     }
   });
 
+  it('a steered fault gets its line too, saying what the client met instead of the answer', async () => {
+    const t = loggedApp();
+    await t.http.post('/__authmock/steering').send({ operationId: 'getDirectoryCountries', fault: 'close' }).expect(201);
+    const server = t.app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    try {
+      const { port } = server.address() as { port: number };
+      await fetch(`http://127.0.0.1:${port}/rest/V1/directory/countries`).catch(() => undefined);
+      await expect.poll(() => t.lines().find((l) => l.path === '/rest/V1/directory/countries')).toBeDefined();
+      expect(t.lines().find((l) => l.path === '/rest/V1/directory/countries')!.reason).toMatch(
+        /^steered: rule \S+ closed the connection unanswered$/,
+      );
+    } finally {
+      server.close();
+    }
+  });
+
+  it("a CORS preflight of a mocked API's path gets its line", async () => {
+    const t = loggedApp();
+    await t.http
+      .options('/rest/V1/customers/me')
+      .set('Origin', 'http://localhost:5173')
+      .set('Access-Control-Request-Method', 'GET')
+      .expect(204);
+    expect(t.lines()).toEqual([expect.objectContaining({ method: 'OPTIONS', path: '/rest/V1/customers/me', status: 204 })]);
+  });
+
   it('carries no password, secret key, token or key that a request carried', async () => {
     const t = loggedApp({}, 'debug');
     const token = await customerToken(t);
