@@ -67,7 +67,7 @@ export function postedParams(call: Call): URLSearchParams {
   if (type !== 'application/x-www-form-urlencoded' && type !== 'application/json') {
     throw oauthError('invalid_request', `the body must be application/x-www-form-urlencoded (RFC 6749 §3.2), not ${type || 'untyped'}`);
   }
-  const form = formOf(call);
+  const form = bodyParams(raw, type);
   const repeated = repeatedParam(form);
   if (repeated) throw oauthError('invalid_request', `${repeated} is sent more than once (RFC 6749 §3.2)`);
   return form;
@@ -82,8 +82,11 @@ const mediaTypeOf = (call: Call) =>
 /** The request's parameters: a form body (RFC 6749 §3.2), a JSON object of strings, or the query of a GET. */
 export function formOf(call: Call): URLSearchParams {
   const raw = call.req.rawBody;
-  if (!raw?.length) return new URLSearchParams(call.req.query);
-  const type = mediaTypeOf(call);
+  return raw?.length ? bodyParams(raw, mediaTypeOf(call)) : new URLSearchParams(call.req.query);
+}
+
+/** A body's parameters: a JSON object's string members, else the body read as a form. */
+function bodyParams(raw: Buffer, type: string): URLSearchParams {
   if (type === 'application/json') {
     try {
       const obj = JSON.parse(raw.toString('utf8')) as unknown;
