@@ -1,5 +1,4 @@
-import { checkIdSpace, type TokenCodec, type TokenParts } from './tokens.js';
-import { createIdPermutation } from './feistel.js';
+import { checkIdSpace, type TokenCodec, type TokenParts, createIdPermutation } from './tokens.js';
 
 export interface Base64urlCodecOptions {
   /** what the id permutation is keyed for: two codecs of one key never share ids */

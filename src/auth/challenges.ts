@@ -1,5 +1,5 @@
 import type { SecurityRequirement, SecurityScheme } from '../core/types.js';
-import type { SecurityDecision } from './evaluate-security.js';
+import type { SecurityDecision } from './authenticate.js';
 import type { Verdict } from './verdict.js';
 import { schemesOf } from '../spec/security-model.js';
 

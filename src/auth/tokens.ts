@@ -1,3 +1,4 @@
+import { createHmac, createSecretKey } from 'node:crypto';
 import type { RandomSource } from '../core/types.js';
 import type { TokenStore } from '../store/store.js';
 import { hashToken } from './secrets.js';
@@ -74,4 +75,69 @@ export async function issueToken(grant: TokenGrant): Promise<string> {
     },
   });
   return codec.encode({ id, verifier });
+}
+
+const HALF_BITS = 24;
+const HALF = 2 ** HALF_BITS;
+const ROUNDS = 4;
+/** ids read back kept per permutation: a client sends the same token many times */
+const REMEMBERED = 4096;
+
+/** A bijection of [0, 2^48) onto itself, and its inverse. */
+export interface IdPermutation {
+  readonly bits: 48;
+  permute(n: number): number;
+  unpermute(n: number): number;
+}
+
+/**
+ * A keyed permutation of 48-bit numbers: a balanced Feistel network of four rounds
+ * (Luby-Rackoff: four rounds of a pseudorandom function make a strong pseudorandom
+ * permutation) whose round function is HMAC-SHA256 under a key derived from `key`.
+ * Token ids stay row ids in the store (appends, no lookup table) but read as random on
+ * the wire, so a token no longer tells how many were issued before it.
+ */
+export function createIdPermutation(key: Buffer, purpose: string): IdPermutation {
+  // a KeyObject: imported once, not on each of a token's four rounds
+  const roundKey = createSecretKey(createHmac('sha256', key).update(`authmock id permutation: ${purpose}`).digest());
+  const input = Buffer.alloc(4);
+  // the round's input is the 24-bit half and the round number, 4 bytes; its output the MAC's first 24 bits
+  const round = (i: number, half: number): number => {
+    input.writeUInt32BE(((half << 8) | i) >>> 0);
+    return createHmac('sha256', roundKey).update(input).digest().readUIntBE(0, 3);
+  };
+  const check = (n: number) => {
+    if (!Number.isSafeInteger(n) || n < 0 || n >= HALF * HALF) throw new RangeError(`${n} is not a 48-bit id`);
+  };
+  // Four HMACs per token read were 8% of a GET me: the ids read recently are kept.
+  const remembered = new Map<number, number>();
+  return {
+    bits: 48,
+    permute(n) {
+      check(n);
+      let left = Math.floor(n / HALF);
+      let right = n % HALF;
+      for (let i = 0; i < ROUNDS; i++) {
+        const next = (left ^ round(i, right)) >>> 0;
+        left = right;
+        right = next;
+      }
+      return left * HALF + right;
+    },
+    unpermute(n) {
+      const known = remembered.get(n);
+      if (known !== undefined) return known;
+      check(n);
+      let left = Math.floor(n / HALF);
+      let right = n % HALF;
+      for (let i = ROUNDS - 1; i >= 0; i--) {
+        const previous = (right ^ round(i, left)) >>> 0;
+        right = left;
+        left = previous;
+      }
+      if (remembered.size >= REMEMBERED) remembered.delete(remembered.keys().next().value as number);
+      remembered.set(n, left * HALF + right);
+      return left * HALF + right;
+    },
+  };
 }

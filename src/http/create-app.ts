@@ -1,9 +1,9 @@
 import express, { type Express, type Request, type Response } from 'express';
 import type { Runtime } from '../pipeline/runtime.js';
 import { isStoreUnavailable } from '../store/store-unavailable.js';
-import { splitNamespace, splitTarget } from './split-target.js';
+import { splitNamespace, splitTarget } from './read-request.js';
 import { allowsInspector, INSPECTOR_PATH, serveInspectorPage, serveRequestStream, STREAM_PATH } from './inspector/serve-inspector.js';
-import type { Dispatch } from './dispatch.js';
+import type { Dispatch } from './create-server.js';
 import { CONTROL_PREFIX } from '../control/create-control-api.js';
 import { sendProblem } from './send-problem.js';
 import { createHttpParts, type AppOptions, type HttpParts } from './create-http-parts.js';
@@ -22,7 +22,7 @@ export async function createApp(runtime: Runtime, options: AppOptions = {}): Pro
 
 /**
  * The HTTP layer, the only code that touches req and res. The mocked APIs' requests go
- * through the dispatch (src/http/dispatch.ts); Express serves what is not on that hot
+ * through the dispatch (src/http/create-server.ts); Express serves what is not on that hot
  * path: health, thumbnails, the control API, the inspector, and every 404.
  */
 export function createExpressApp(parts: HttpParts): AuthmockApp {

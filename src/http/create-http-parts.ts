@@ -2,15 +2,14 @@ import { readFileSync } from 'node:fs';
 import type { Runtime } from '../pipeline/runtime.js';
 import type { Handler } from '../pipeline/stages.js';
 import type { RedisContext } from '../store/redis/redis-context.js';
-import type { ControlApi } from '../control/create-control-api.js';
-import { createControlApi } from '../control/create-control-api.js';
+import { type ControlApi, createControlApi } from '../control/create-control-api.js';
 import { createInspection, type Inspection } from './create-inspection.js';
 import { createJournalHandlers } from '../control/handlers/journal.js';
 import { createSteeringHandlers } from '../control/handlers/steering.js';
 import { createInspectorPage } from './inspector/serve-inspector.js';
 import { createCors } from './cors.js';
 import { createServeApi, type ServeApi } from './serve-api.js';
-import { createDispatch, type Dispatch } from './dispatch.js';
+import { createDispatch, type Dispatch } from './create-server.js';
 import { SILENT_REQUEST_LOG, type RequestLog } from '../log/request-log.js';
 
 export interface AppOptions {

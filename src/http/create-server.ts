@@ -1,11 +1,14 @@
-import { createServer, STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { RequestInput } from '../core/types.js';
 import type { Runtime } from '../pipeline/runtime.js';
 import { DEFAULT_NAMESPACE } from '../pipeline/namespaces.js';
 import { runRequest } from '../pipeline/run-request.js';
-import { pickApi, type DispatchingHandler } from './dispatch.js';
-import { queryOf, splitTarget } from './split-target.js';
+import { queryOf, splitTarget, splitNamespace } from './read-request.js';
+import type { ServedApi } from '../pipeline/served-api.js';
+import type { ApiRoute } from './serve-api.js';
+import { stripMount } from '../pipeline/strip-mount.js';
+import { CONTROL_PREFIX } from '../control/create-control-api.js';
 
 /**
  * A whole request (headers and body) must arrive within 30 s, its headers within 10 s:
@@ -49,7 +52,7 @@ export function createHttpServer(runtime: Runtime, app: DispatchingHandler, limi
   const { bodyLimit } = runtime.services.config;
   server.on('checkContinue', (req: IncomingMessage, res) => {
     // Not sending 100 Continue for a declared length past the limit: the client then waits,
-    // and read-body answers the 413 without waiting for a body that will not come.
+    // and readBody answers the 413 without waiting for a body that will not come.
     if (!(Number(req.headers['content-length']) > bodyLimit)) res.writeContinue();
     server.emit('request', req, res);
   });
@@ -89,4 +92,75 @@ async function answerConnect(runtime: Runtime, req: IncomingMessage, socket: Dup
     head.push(`${name}: ${value}`);
   }
   socket.end(`${head.join('\r\n')}\r\n\r\n${payload}`);
+}
+
+/** Takes a request (and answers it) or leaves it to the next handler. */
+export type Dispatch = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+/** A request handler for what the dispatch leaves, carrying the dispatch (the Express app is one). */
+export type DispatchingHandler = ((req: IncomingMessage, res: ServerResponse) => void) & { dispatch: Dispatch };
+
+export interface DispatchParts {
+  apis: readonly ServedApi[];
+  /** something reads the time a request took (the journal, the request log) */
+  timed: boolean;
+  /** answers a CORS preflight, or adds the allow headers; true: answered */
+  applyCors(req: IncomingMessage, res: ServerResponse): boolean;
+  /** a preflight of a mocked API's path was answered: the request log's line */
+  preflightAnswered?(ns: string, path: string, started: number): void;
+  serveApi(req: IncomingMessage, res: ServerResponse, route: ApiRoute): Promise<void>;
+}
+
+/**
+ * The mocked APIs' requests, straight from node:http to the pipeline: Express's router,
+ * its request and response decorations and its query parsing cost about as much as the
+ * whole pipeline does (issue #15's profile). Everything else (the control API, the
+ * inspector, health, a 404 or a bad namespace) is left to the Express app, so a request
+ * answered here behaves exactly as it did through Express.
+ */
+export function createDispatch(parts: DispatchParts): Dispatch {
+  const { apis, timed, applyCors, serveApi, preflightAnswered } = parts;
+  return function dispatch(req, res) {
+    const { url, path, q } = splitTarget(req.url ?? '/');
+    const route = splitNamespace(path, req.headers['x-authmock-namespace']);
+    // the control API, the inspector and health are Express's, whatever a root-mounted spec claims
+    if (!route.ok || route.path.startsWith(CONTROL_PREFIX)) return false;
+    const api = pickApi(apis, route.path, req.method ?? 'GET');
+    if (!api) return false;
+    const started = timed ? performance.now() : 0;
+    if (req.headers.origin !== undefined && applyCors(req, res)) {
+      preflightAnswered?.(route.ns, route.path, started);
+      return true;
+    }
+    void serveApi(req, res, { api, ns: route.ns, path: route.path, url, q, started, mocked: true });
+    return true;
+  };
+}
+
+/**
+ * The API a path belongs to: the one with the longest claim the path is under (`/rest`,
+ * `/socialapi`, `/v3`). Where several claim the same prefix (specs mounted at the root),
+ * the one whose routes know the path; else the first.
+ */
+export function pickApi(apis: readonly ServedApi[], path: string, method = 'GET'): ServedApi | undefined {
+  let best: ServedApi | undefined;
+  let bestLength = -1;
+  let tied: ServedApi[] = [];
+  for (const api of apis) {
+    for (const claim of api.claims) {
+      if (!underClaim(path, claim)) continue;
+      if (claim.length > bestLength) {
+        best = api;
+        bestLength = claim.length;
+        tied = [api];
+      } else if (claim.length === bestLength && api !== best) tied.push(api);
+    }
+  }
+  if (tied.length > 1) return tied.find((a) => a.router.match(method, stripMount(a.model.mount, path) ?? path).kind !== 'none') ?? best;
+  return best;
+}
+
+function underClaim(path: string, claim: string): boolean {
+  if (claim === '/') return true;
+  return path === claim || (path.startsWith(claim) && path[claim.length] === '/');
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ServedApi } from '../pipeline/served-api.js';
 import type { ApiRoute } from './serve-api.js';
-import { createDispatch, pickApi } from './dispatch.js';
+import { createDispatch, pickApi } from './create-server.js';
 
 const route = (paths: string[]) => ({
   match: (_m: string, p: string) => ({ kind: paths.some((x) => p.startsWith(x)) ? 'found' : 'none' }),

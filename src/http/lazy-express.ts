@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HttpParts } from './create-http-parts.js';
 import type { AuthmockApp } from './create-app.js';
-import type { DispatchingHandler } from './dispatch.js';
+import type { DispatchingHandler } from './create-server.js';
 import { sendProblem } from './send-problem.js';
 
 /**

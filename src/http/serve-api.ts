@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RandomSource, RequestInput, WireResponse } from '../core/types.js';
 import type { ServedApi } from '../pipeline/served-api.js';
@@ -16,11 +17,9 @@ import { describeRefusal } from '../journal/describe-refusal.js';
 import { createSteer } from '../steering/create-steer.js';
 import { applyFault, pickDelay, sleep } from '../steering/apply-fault.js';
 import type { Fault } from '../steering/steering-rules.js';
-import { readBody, type BodyRead } from './read-body.js';
+import { readBody, type BodyRead, queryOf } from './read-request.js';
 import { KeptState, type Kept } from './answer-from-kept.js';
-import { queryOf } from './split-target.js';
 import { sendProblem } from './send-problem.js';
-import { createInstanceName } from './instance-name.js';
 
 /** Where a request goes once its namespace and API are known. */
 export interface ApiRoute {
@@ -265,4 +264,28 @@ function emptyRecord(name: string) {
 function withBody(input: RequestInput, rawBody: Buffer): RequestInput {
   const { method, path, query, target, headers } = input;
   return { method, path, query, target, headers, rawBody };
+}
+
+/**
+ * The name this instance's journal entries carry: --instance-name, else host:port as
+ * bound (the address is known once the server listens), with the machine's name for a
+ * host that means every interface.
+ */
+function createInstanceName(given: string | undefined, address: { readonly url: string }): () => string {
+  let url = '';
+  let name = '';
+  return () => {
+    if (given) return given;
+    if (address.url !== url) {
+      url = address.url;
+      name = nameOf(url);
+    }
+    return name;
+  };
+}
+
+function nameOf(url: string): string {
+  const { hostname: host, port } = new URL(url);
+  const shown = host === '0.0.0.0' || host === '[::]' ? hostname() : host;
+  return port ? `${shown}:${port}` : shown;
 }

@@ -5,7 +5,7 @@ import type { SampleOf } from '../spec/samples.js';
  * The answer of an operation without a handler: its lowest 2xx example, else a body made
  * from the lowest 2xx response's schema (JSON first), else that status with no body.
  * `keep` hands the spec's body out: a copy the caller may change, by default; the pipeline's
- * memo freezes it once instead and keeps its JSON text and check (fixed-memo.ts).
+ * memo freezes it once instead and keeps its JSON text and check (run-request.ts).
  */
 export function answerFromSpec(op: Operation, sample: SampleOf, keep: <T>(body: T) => T = structuredClone): HandlerResult {
   if (op.example) return { status: op.example.status, body: keep(op.example.body) };

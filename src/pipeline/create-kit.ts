@@ -1,6 +1,5 @@
 import type { HandlerResult, Operation } from '../core/types.js';
-import { authenticate } from '../auth/authenticate.js';
-import { evaluateSecurity } from '../auth/evaluate-security.js';
+import { authenticate, evaluateSecurity } from '../auth/authenticate.js';
 import { readCredential, type CredentialSource } from '../auth/credentials.js';
 import { addressedUrl } from '../auth/oauth2/issuer.js';
 import type { Directory, SignedRequest } from '../auth/directory.js';

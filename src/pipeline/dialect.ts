@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import type { HandlerResult, WireResponse } from '../core/types.js';
 import type { ApiError } from '../core/api-error.js';
-import type { SecurityDecision } from '../auth/evaluate-security.js';
+import type { SecurityDecision } from '../auth/authenticate.js';
 import type { Authenticated, Authorized, Decoded, Incoming, NamespaceView, Routed, Validated } from './stages.js';
 import type { RouteMatch } from './router.js';
 import type { ValidationPlace } from './trace.js';

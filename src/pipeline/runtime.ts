@@ -1,7 +1,6 @@
 import type { ServedApi } from './served-api.js';
 import type { Services } from './stages.js';
-import type { PipelineHooks } from './run-request.js';
-import type { FixedMemo } from './fixed-memo.js';
+import type { PipelineHooks, FixedMemo } from './run-request.js';
 import type { Namespaces } from './namespaces.js';
 import type { Directories } from './directories.js';
 

@@ -73,7 +73,7 @@ export function declaredResponse(op: Operation, status: number): MediaValidators
 /**
  * Every answer is checked against the spec before it leaves: its status must be declared
  * and its body must match the declared schema (JSON's, else the first media type's, or the
- * one the answer names). `check` validates, and may remember what passed (fixed-memo.ts).
+ * one the answer names). `check` validates, and may remember what passed (run-request.ts, the fixed memo).
  */
 export function findViolation(
   op: Operation | undefined,

@@ -3,16 +3,15 @@ import { isAbsolute, join } from 'node:path';
 import type { Server } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import type { Config } from '../config.js';
-import type { Logger } from '../log/create-logger.js';
+import { type Logger, createLogger } from '../log/create-logger.js';
 import { openState } from '../store/open-store.js';
 import { createRuntime, type Runtime } from './create-runtime.js';
-import { createLogger } from '../log/create-logger.js';
 import { createRequestLog, type RequestLog } from '../log/request-log.js';
 import { wantsColor } from '../log/paint.js';
-import { createHttpParts } from '../http/create-http-parts.js';
+import { createHttpParts, type AppOptions } from '../http/create-http-parts.js';
 import { withLazyExpress } from '../http/lazy-express.js';
 import { resolveControlKey } from '../control/control-key.js';
-import { createHttpServer } from '../http/create-server.js';
+import { createHttpServer, type DispatchingHandler } from '../http/create-server.js';
 import { startSweeper } from './sweeper.js';
 import { API_MODULES } from '../apis/index.js';
 import { StartError } from './start-error.js';
@@ -20,8 +19,6 @@ import { selectModules } from './select-modules.js';
 import { watchFiles } from './watch-files.js';
 import type { ReloadState } from '../pipeline/runtime.js';
 import type { ApiModule } from '../apis/api-module.js';
-import type { AppOptions } from '../http/create-http-parts.js';
-import type { DispatchingHandler } from '../http/dispatch.js';
 
 export { StartError } from './start-error.js';
 

@@ -95,11 +95,3 @@ export function removeIdentity(space: NamespaceState, api: string, kind: string,
 export function copyRecord(r: NamespaceRecord): NamespaceRecord {
   return { ...r, settings: structuredClone(r.settings) };
 }
-
-/** A token handed in or out: its scopes and claims are copied too, so no caller shares them with the store. */
-export function copyToken<T extends Omit<TokenRecord, 'id'>>(t: T): T {
-  const copy = { ...t };
-  if (t.scopes) copy.scopes = [...t.scopes];
-  if (t.claims) copy.claims = structuredClone(t.claims);
-  return copy;
-}

@@ -1,5 +1,5 @@
 import type { TokenRecord, TokenStore } from './store.js';
-import { copyToken, type MemoryState } from './memory-state.js';
+import type { MemoryState } from './memory-state.js';
 
 /** The memory store's tokens: ids are global and never reused while the process runs. */
 export function createMemoryTokens(state: MemoryState): TokenStore {
@@ -40,4 +40,12 @@ export function createMemoryTokens(state: MemoryState): TokenStore {
       return n;
     },
   };
+}
+
+/** A token handed in or out: its scopes and claims are copied too, so no caller shares them with the store. */
+function copyToken<T extends Omit<TokenRecord, 'id'>>(t: T): T {
+  const copy = { ...t };
+  if (t.scopes) copy.scopes = [...t.scopes];
+  if (t.claims) copy.claims = structuredClone(t.claims);
+  return copy;
 }

@@ -9,8 +9,7 @@ import type {
   SweepResult,
   TokenStore,
 } from './store.js';
-import { ReadCache } from './read-cache.js';
-import { cacheIdentities, cacheLockouts, cacheNamespaces, cacheOAuth, cacheTokens } from './read-cache-parts.js';
+import { ReadCache, cacheIdentities, cacheLockouts, cacheNamespaces, cacheOAuth, cacheTokens } from './read-cache.js';
 
 /** Entries kept per namespace and kind of read; past it the oldest goes. */
 export const READ_CACHE_ENTRIES = 4096;
@@ -61,7 +60,7 @@ export class ReadCacheStore implements Store {
 
   /**
    * Whether a value this cache handed out (or anything in it) is one it keeps: it never
-   * changes, so what the pipeline computes of it may be kept with it (src/pipeline/fixed-memo.ts).
+   * changes, so what the pipeline computes of it may be kept with it (src/pipeline/run-request.ts).
    */
   isFixed(value: object): boolean {
     return this.cache.isFixed(value);

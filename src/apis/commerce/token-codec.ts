@@ -1,5 +1,4 @@
-import { checkIdSpace, type TokenCodec, type TokenParts } from '../../auth/tokens.js';
-import { createIdPermutation } from '../../auth/feistel.js';
+import { checkIdSpace, createIdPermutation, type TokenCodec, type TokenParts } from '../../auth/tokens.js';
 import type { RandomSource } from '../../core/types.js';
 
 const BASE36 = '0123456789abcdefghijklmnopqrstuvwxyz';

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Journal } from '../../journal/journal.js';
-import { queryOf, splitTarget } from '../split-target.js';
+import { queryOf, splitTarget } from '../read-request.js';
 import { renderInspectorPage } from './inspector-page.js';
 
 /** The inspector page and its event stream: HTML and text/event-stream, served beside the pipeline. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ValidateFunction } from 'ajv';
-import { createFixedMemo } from './fixed-memo.js';
+import { createFixedMemo } from './run-request.js';
 
 /** A validator that counts its calls and passes while `ok` says so. */
 function counting(ok: (v: unknown) => boolean) {

@@ -1,7 +1,7 @@
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readBody, type BodyRead } from '../../src/http/read-body.js';
+import { readBody, type BodyRead } from '../../src/http/read-request.js';
 
 let server: Server | undefined;
 afterEach(() => new Promise<void>((done) => (server ? server.close(() => done()) : done())));
