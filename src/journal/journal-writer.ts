@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { RedisContext } from '../store/redis/redis-context.js';
-import { defineScript } from '../store/redis/define-scripts.js';
+import { defineScript, sendEach } from '../store/redis/define-scripts.js';
 import { APPEND_BATCH } from './journal-scripts.js';
 import { JournalBatch } from './journal-batch.js';
 import type { EntryText } from './entry-encoder.js';
@@ -85,7 +85,7 @@ export class JournalWriter {
       const client = this.redis.client.duplicate({ enableAutoPipelining: false });
       // a failure reaches the writes (503s are the store's to say); the store's connection tells of outages
       client.on('error', () => undefined);
-      const append = defineScript(client, 'appendBatch', APPEND_BATCH);
+      const append = defineScript(sendEach(client), 'appendBatch', APPEND_BATCH);
       await client.connect().catch(() => undefined);
       if (this.closed) client.disconnect();
       return { client, append };

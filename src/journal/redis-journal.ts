@@ -48,7 +48,7 @@ export class RedisJournal implements Journal {
     this.encoder = new EntryEncoder(createRedactor(redaction, { remember: BODIES_REMEMBERED }));
     this.follower = new JournalFollower({ redis, parse: entriesOf });
     this.writer = new JournalWriter(redis);
-    this.countExchanges = defineScript(redis.client, 'countJournal', COUNT_EXCHANGES);
+    this.countExchanges = defineScript(redis.send, 'countJournal', COUNT_EXCHANGES);
   }
 
   record({ ns, record, expect = '' }: { ns: string; record: JournalRecord; expect?: string }): Promise<void> {

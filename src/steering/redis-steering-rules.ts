@@ -31,12 +31,12 @@ export class RedisSteeringRules implements SteeringRules {
 
   constructor({ redis }: { redis: RedisContext }) {
     this.redis = redis;
-    const { client } = redis;
+    const { send } = redis;
     this.run = {
-      add: defineScript(client, 'addRule', ADD_RULE),
-      remove: defineScript(client, 'removeRules', REMOVE_RULES),
-      clear: defineScript(client, 'clearRules', CLEAR_RULES),
-      use: defineScript(client, 'useRule', USE_RULE),
+      add: defineScript(send, 'addRule', ADD_RULE),
+      remove: defineScript(send, 'removeRules', REMOVE_RULES),
+      clear: defineScript(send, 'clearRules', CLEAR_RULES),
+      use: defineScript(send, 'useRule', USE_RULE),
     };
   }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import type { SendCommand } from './command-batch.js';
 import { DROP_NAMESPACE, NEXT_ID, SEED_NAMESPACE, UPDATE_NAMESPACE } from './namespace-scripts.js';
 import { DELETE_IDENTITY, FIND_IDENTITY, PUT_IDENTITY } from './identity-scripts.js';
 import { REVOKE_TOKEN, REVOKE_USER_TOKENS, SAVE_TOKEN, SWEEP_TOKENS } from './token-scripts.js';
@@ -48,11 +49,11 @@ export type ScriptName = keyof typeof SCRIPTS;
 export type RunScript = (name: ScriptName, keys: readonly string[], args: readonly (string | number)[]) => Promise<unknown>;
 
 /**
- * How to run each of the store's scripts on the client (EVALSHA, and EVAL when Redis does
- * not know the script, as after a restart).
+ * How to run each of the store's scripts on the connection (EVALSHA, and EVAL when Redis
+ * does not know the script, as after a restart).
  */
-export function defineScripts(client: Redis): RunScript {
-  const run = new Map(Object.entries(SCRIPTS).map(([name, script]) => [name, defineScript(client, name, script)]));
+export function defineScripts(send: SendCommand): RunScript {
+  const run = new Map(Object.entries(SCRIPTS).map(([name, script]) => [name, defineScript(send, name, script)]));
   return (name, keys, args) => run.get(name)!(keys, args);
 }
 
@@ -70,16 +71,22 @@ export interface LuaScript {
  * request's read a share of that.
  */
 export function defineScript(
-  client: Redis,
+  send: SendCommand,
   name: string,
   { keys: count, lua }: LuaScript,
 ): (keys: readonly string[], args: readonly (string | number)[]) => Promise<unknown> {
   const sha = createHash('sha1').update(lua).digest('hex');
   return (keys, args) => {
     if (keys.length !== count) throw new Error(`script ${name} takes ${count} keys, got ${keys.length}`);
-    return client.evalsha(sha, count, ...keys, ...args).catch((err: unknown) => {
+    return send('evalsha', [sha, count, ...keys, ...args]).catch((err: unknown) => {
       if (!(err instanceof Error) || !err.message.startsWith('NOSCRIPT')) throw err;
-      return client.eval(lua, count, ...keys, ...args);
+      return send('eval', [lua, count, ...keys, ...args]);
     });
   };
 }
+
+/** A client's commands one at a time, for a connection that groups what it sends itself (the journal's). */
+export const sendEach =
+  (client: Redis): SendCommand =>
+  (name, args) =>
+    client.call(name, ...args);

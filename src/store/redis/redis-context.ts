@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { StoreUnavailableError } from '../store-unavailable.js';
 import { defineScripts, type RunScript } from './define-scripts.js';
+import { batchCommands, type SendCommand } from './command-batch.js';
 import { explainRedisError } from './connect-redis.js';
 import { namespaceKeys, type NamespaceKeys } from './redis-keys.js';
 
@@ -9,6 +10,8 @@ const HUNG_PAUSE_MS = 1000;
 /** What the Redis store's parts share: the client, its scripts, the guard on every call, the key names. */
 export interface RedisContext {
   readonly client: Redis;
+  /** a command in the connection's next batch (command-batch.ts): what every request sends */
+  readonly send: SendCommand;
   readonly script: RunScript;
   /**
    * Runs one Redis call: any Redis failure becomes StoreUnavailableError, a script's own
@@ -25,12 +28,14 @@ export interface RedisContext {
  * once per namespace: they are on every request's path.
  */
 export function createRedisContext(client: Redis, shown: string): RedisContext {
-  const script = defineScripts(client);
+  const send = batchCommands(client);
+  const script = defineScripts(send);
   const keysOf = new Map<string, NamespaceKeys>();
   /** epoch ms until which calls fail at once, after a timeout */
   let hungUntil = 0;
   return {
     client,
+    send,
     script,
     guard<T>(call: () => Promise<T>): Promise<T> {
       if (hungUntil > Date.now())

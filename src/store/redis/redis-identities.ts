@@ -4,10 +4,11 @@ import { identityField } from './redis-keys.js';
 import { identityJson, toIdentity } from './redis-records.js';
 
 /** The Redis store's identities: a write is one script, so its key check and the write are one step. */
-export function createRedisIdentities({ client, script, guard, keys }: RedisContext): IdentityStore {
+export function createRedisIdentities({ client, send, script, guard, keys }: RedisContext): IdentityStore {
   return {
     async get({ ns, api, kind, id }) {
-      return toIdentity(api, kind, id, await guard(() => client.hget(keys(ns).identities, identityField(api, kind, id))));
+      const json = (await guard(() => send('hget', [keys(ns).identities, identityField(api, kind, id)]))) as string | null;
+      return toIdentity(api, kind, id, json);
     },
     async find({ ns, api, kind, key }) {
       const k = keys(ns);

@@ -4,10 +4,10 @@ import { failureField, SEP } from './redis-keys.js';
 import { toFailureEntry, toFailures } from './redis-records.js';
 
 /** The Redis store's failed-login counts: counting is one script, so failures spread over several servers all count. */
-export function createRedisLockouts({ client, script, guard, keys }: RedisContext): LockoutStore {
+export function createRedisLockouts({ client, send, script, guard, keys }: RedisContext): LockoutStore {
   return {
     async get({ ns, api, userType, username }) {
-      return toFailures(await guard(() => client.hget(keys(ns).failures, failureField(api, userType, username))));
+      return toFailures((await guard(() => send('hget', [keys(ns).failures, failureField(api, userType, username)]))) as string | null);
     },
     async recordFailure({ ns, api, userType, username, now, lockMs }) {
       const k = keys(ns);
@@ -35,10 +35,10 @@ export function createRedisLockouts({ client, script, guard, keys }: RedisContex
 }
 
 /** The Redis store's OAuth nonces: a set per namespace; SADD answers whether the nonce was new, in one command. */
-export function createRedisNonces({ client, guard, keys }: RedisContext): NonceStore {
+export function createRedisNonces({ send, guard, keys }: RedisContext): NonceStore {
   return {
     async remember({ ns, consumerKey, nonce }) {
-      return (await guard(() => client.sadd(keys(ns).nonces, `${consumerKey}${SEP}${nonce}`))) === 1;
+      return (await guard(() => send('sadd', [keys(ns).nonces, `${consumerKey}${SEP}${nonce}`]))) === 1;
     },
   };
 }

@@ -14,7 +14,7 @@ const RECORDS_REMEMBERED = 10_000;
  * what is built per record (the request's namespace view, the APIs' directories) is not
  * built again on every request.
  */
-export function createRedisNamespaces({ client, script, guard, keys }: RedisContext): NamespaceStore {
+export function createRedisNamespaces({ client, send, script, guard, keys }: RedisContext): NamespaceStore {
   const last = new Map<string, { raw: string; record: NamespaceRecord | undefined }>();
   const seed = (mode: 'create' | 'reset' | 'reseed', { ns, seed: identities, seedHash }: Seeding, now: number) => {
     const all = [...fixedKeysOf(keys(ns)), NAMESPACES];
@@ -23,7 +23,7 @@ export function createRedisNamespaces({ client, script, guard, keys }: RedisCont
     return guard(() => script('seedNamespace', all, [mode, ns, now, seedHash, epoch, ...seedArgs(identities)])) as Promise<string[] | null>;
   };
   const get = async (ns: string) => {
-    const values = await guard(() => client.hmget(keys(ns).record, ...RECORD_FIELDS));
+    const values = (await guard(() => send('hmget', [keys(ns).record, ...RECORD_FIELDS]))) as (string | null)[];
     const raw = values.join('\0');
     const known = last.get(ns);
     if (known?.raw === raw) return known.record;

@@ -4,11 +4,11 @@ import type { RedisContext } from './redis-context.js';
 const ALGS: readonly SigningAlg[] = ['RS256', 'ES256'];
 
 /** The Redis store's authorization-server state (oauth-scripts.ts): what several servers must agree on is one script. */
-export function createRedisOAuth({ client, script, guard, keys }: RedisContext): OAuthStore {
+export function createRedisOAuth({ client, send, script, guard, keys }: RedisContext): OAuthStore {
   const noNamespace = (ns: string) => new Error(`namespace ${ns} does not exist`);
   const getKey = async (ns: string, kid: string): Promise<SigningKey | undefined> => {
     const fields = [`k:${kid}`, `kr:${kid}`, `kl:${kid}`, ...ALGS.map((alg) => `ka:${alg}`)];
-    const [json, retiredAt, longest, ...active] = await guard(() => client.hmget(keys(ns).oauthKeys, ...fields));
+    const [json, retiredAt, longest, ...active] = (await guard(() => send('hmget', [keys(ns).oauthKeys, ...fields]))) as (string | null)[];
     if (!json) return undefined;
     const stored = JSON.parse(json) as SigningKey;
     const isActive = active[ALGS.indexOf(stored.alg)] === kid;
@@ -22,7 +22,7 @@ export function createRedisOAuth({ client, script, guard, keys }: RedisContext):
   return {
     getKey: ({ ns, kid }) => getKey(ns, kid),
     async activeKey({ ns, alg }) {
-      const kid = await guard(() => client.hget(keys(ns).oauthKeys, `ka:${alg}`));
+      const kid = (await guard(() => send('hget', [keys(ns).oauthKeys, `ka:${alg}`]))) as string | null;
       return kid ? getKey(ns, kid) : undefined;
     },
     async listKeys(ns) {
@@ -68,7 +68,7 @@ export function createRedisOAuth({ client, script, guard, keys }: RedisContext):
       return { outcome } as RefreshUse;
     },
     async findRefresh({ ns, hash }) {
-      const [json, state] = await guard(() => client.hmget(keys(ns).oauth, `r:${hash}`, `rs:${hash}`));
+      const [json, state] = (await guard(() => send('hmget', [keys(ns).oauth, `r:${hash}`, `rs:${hash}`]))) as (string | null)[];
       return json ? { token: JSON.parse(json) as RefreshToken, state: (state ?? 'current') as RefreshState } : undefined;
     },
     async revokeFamily({ ns, family }) {
@@ -80,7 +80,7 @@ export function createRedisOAuth({ client, script, guard, keys }: RedisContext):
       await guard(() => script('revokeAccess', [k.oauth, k.oauthExpiry], [jti, expiresAt]));
     },
     async isRevoked({ ns, jti }) {
-      return (await guard(() => client.hexists(keys(ns).oauth, `x:${jti}`))) === 1;
+      return (await guard(() => send('hexists', [keys(ns).oauth, `x:${jti}`]))) === 1;
     },
   };
 }

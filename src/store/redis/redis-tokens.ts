@@ -4,7 +4,7 @@ import { META_TOKEN_ID, userTokensKey } from './redis-keys.js';
 import { toToken, tokenJson } from './redis-records.js';
 
 /** The Redis store's tokens: every write keeps the token hash, the per-user sets and the expiry index in step (token-scripts.ts). */
-export function createRedisTokens({ client, script, guard, keys }: RedisContext): TokenStore {
+export function createRedisTokens({ client, send, script, guard, keys }: RedisContext): TokenStore {
   return {
     async save({ ns, token }) {
       const k = keys(ns);
@@ -12,7 +12,7 @@ export function createRedisTokens({ client, script, guard, keys }: RedisContext)
       return Number(await guard(() => script('saveToken', all, [tokenJson(token), token.expiresAt ?? ''])));
     },
     async find({ ns, api, id }) {
-      const found = toToken(id, await guard(() => client.hget(keys(ns).tokens, String(id))));
+      const found = toToken(id, (await guard(() => send('hget', [keys(ns).tokens, String(id)]))) as string | null);
       return found?.api === api ? found : undefined;
     },
     async list({ ns, api, userType, userId }) {
