@@ -83,7 +83,12 @@ function sameFields(a: object, b: object): boolean {
   return n === 0;
 }
 
+const NON_ASCII = /[^\x00-\x7f]/;
+
 /** JSON text with every character past ASCII escaped (`…` → `\u2026`): the same value, one byte a character. */
 export function asciiJson(json: string): string {
-  return /[^\x00-\x7f]/.test(json) ? json.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : json;
+  if (!NON_ASCII.test(json)) return json;
+  // a masked token's ellipsis, in nearly every such text: replaced without a call per character
+  const out = json.replaceAll('…', '\\u2026');
+  return NON_ASCII.test(out) ? out.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : out;
 }
