@@ -13,6 +13,8 @@ export type SendCommand = (name: string, args: readonly (string | number)[]) => 
  * at its end. Each write costs this process and Redis a system call and a wake-up: few,
  * large writes. Commands go in the order they were issued, each with the client's command
  * timeout; while the client is not connected each fails at once, as any other command.
+ * It hands ioredis's sendCommand a pipeline-shaped sink (what its own Pipeline passes), an
+ * internal contract: package.json pins ioredis to 5.11.x, and command-batch.test.ts holds it.
  */
 export function batchCommands(client: Redis): SendCommand {
   let queue: Command[] = [];
