@@ -33,7 +33,7 @@ async function measureStartups(defs, starts, log) {
 async function measureOne(s, ep, { settings, redis }) {
   const target = s.targets[ep.key];
   if (settings.warmup > 0) await loadServer(s, target, settings.warmup, settings.connections);
-  const pids = [...s.procs.map((p) => p.child.pid), ...(s.def.key.startsWith('authmockRedis') ? [redis.pid] : [])];
+  const pids = [...s.procs.map((p) => p.child.pid), ...(redis[s.def.key] ? [redis[s.def.key].pid] : [])];
   const cpuMs = () => pids.reduce((sum, pid) => sum + cpuMsOf(pid), 0);
   const cpu0 = cpuMs();
   const r = await loadServer(s, target, settings.duration, settings.connections);
@@ -203,7 +203,7 @@ function rowsOf(servers, endpoints, summary, startupMs, memory) {
 }
 
 /**
- * Runs the section: `defs` the servers (bench/core-servers.mjs), `redis` the shared redis-server ({url, pid}).
+ * Runs the section: `defs` the servers (bench/core-servers.mjs), `redis` each Redis variant's redis-server by server key ({url, pid}).
  * Answers the load summary, ratios, floors, table rows, notes, start-up and memory figures.
  */
 export async function runCoreSection({ settings, defs, endpoints, redis, log = (s) => process.stdout.write(s) }) {

@@ -83,7 +83,11 @@ export function coreServers(settings, redis) {
             label: 'authmock on Redis',
             commercePrefix: '/rest',
             start: (p) => [
-              { api: 'both', direct: true, args: [AUTHMOCK_BIN, 'serve', '--port', p, '--state', redis.url, '--log-level', 'info'] },
+              {
+                api: 'both',
+                direct: true,
+                args: [AUTHMOCK_BIN, 'serve', '--port', p, '--state', redis.authmockRedis.url, '--log-level', 'info'],
+              },
             ],
           },
           {
@@ -95,7 +99,18 @@ export function coreServers(settings, redis) {
               {
                 api: 'both',
                 direct: true,
-                args: [AUTHMOCK_BIN, 'serve', '--port', p, '--state', redis.url, '--log-level', 'info', '--journal-size', '0'],
+                args: [
+                  AUTHMOCK_BIN,
+                  'serve',
+                  '--port',
+                  p,
+                  '--state',
+                  redis.authmockRedisNoJournal.url,
+                  '--log-level',
+                  'info',
+                  '--journal-size',
+                  '0',
+                ],
               },
             ],
           },
@@ -109,7 +124,7 @@ export function coreServers(settings, redis) {
               [p, p2].map((port) => ({
                 api: 'both',
                 direct: true,
-                args: [AUTHMOCK_BIN, 'serve', '--port', port, '--state', redis.url, '--log-level', 'info'],
+                args: [AUTHMOCK_BIN, 'serve', '--port', port, '--state', redis.authmockRedis2.url, '--log-level', 'info'],
               })),
           },
         ]

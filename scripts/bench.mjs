@@ -100,7 +100,7 @@ function captionOf(machine, settings, started) {
     `its log goes to /dev/null. Start-up: spawn to first 200 on GET /rest/V1/directory/countries, median of ${starts} ` +
     `(authmock's first start may compile the specs and fill its cache in .authmock/cache; later starts read it).` +
     (settings.withRedis
-      ? ` authmock on Redis: --state redis:// on a local redis-server with Redis's defaults (no AOF), its journal in Redis too; ×2: two authmock processes on that Redis, ` +
+      ? ` authmock on Redis: --state redis:// on a local redis-server with Redis's defaults (no AOF), its journal in Redis too, each Redis variant on a redis-server of its own; ×2: two authmock processes on one Redis, ` +
         `the connections split between them and their req/s summed (both processes, Redis and autocannon share the ${machine.cores} cores).`
       : '') +
     ` The OAuth section: authmock's bin serving a spec: client_credentials against oauth2-mock-server 8.2 and a JWT-protected GET against bare Express.` +
@@ -126,7 +126,8 @@ async function main() {
   const settings = readSettings();
   const machine = describeMachine(started);
   const endpoints = endpointsOf(settings);
-  const redis = { url: '', pid: 0 };
+  /** each Redis variant's own redis-server, by server key: {url, pid} */
+  const redis = {};
   const defs = coreServers(settings, redis);
   const { rounds, warmup, duration, connections, starts } = settings;
   const log = (s) => process.stdout.write(s);
@@ -139,7 +140,10 @@ async function main() {
       `core load: ${connections} connections, ${warmup} s warm-up + ${duration} s measured, ${rounds} round(s); about ${Math.ceil(estimate / 60)} min\n`,
     );
   }
-  if (settings.sections.has('core') && settings.withRedis) Object.assign(redis, await startRedis(settings.redisServer));
+  // one redis-server per Redis variant, as each SQLite variant has a directory of its own: a variant's
+  // snapshots then carry only its own tokens, not the other variants' as well
+  if (settings.sections.has('core') && settings.withRedis)
+    for (const def of defs.filter((d) => d.key.startsWith('authmockRedis'))) redis[def.key] = await startRedis(settings.redisServer);
 
   const core = settings.sections.has('core') ? await runCoreSection({ settings, defs, endpoints, redis, log }) : undefined;
   const shared = { root: ROOT, rounds, warmup, duration, connections, log };
