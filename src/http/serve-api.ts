@@ -86,6 +86,9 @@ export function createServeApi(runtime: Runtime, inspection: Inspection, request
             durationMs: performance.now() - started,
           }
         : undefined;
+    // An explicit length spares the chunked encoding writeHead would otherwise choose; set
+    // before the journal reads the headers, so the same answer again has the same shape.
+    wire.headers['Content-Length'] = String(Buffer.byteLength(wire.payload));
     let record: JournalRecord | undefined;
     if (journaled) {
       // Answered only once the journal keeps the entry (Redis acknowledged it): a crash
@@ -115,8 +118,6 @@ export function createServeApi(runtime: Runtime, inspection: Inspection, request
         );
       return true;
     }
-    // An explicit length spares the chunked encoding writeHead would otherwise choose.
-    wire.headers['Content-Length'] = String(Buffer.byteLength(wire.payload));
     res.writeHead(wire.status, wire.headers);
     res.end(wire.payload);
     // the one place a request reaches the request log, after its answer is on its way

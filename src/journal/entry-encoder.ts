@@ -1,6 +1,7 @@
 import type { JournalRecord } from './journal.js';
 import type { Redactor } from './redactor.js';
 import { toEntryParts } from './to-entry.js';
+import { rememberable, sameShape } from './same-shape.js';
 
 /** One journal entry as it goes to Redis: its shape as ASCII JSON, when and how long, its two masked bodies. */
 export interface EntryText {
@@ -41,46 +42,6 @@ export class EntryEncoder {
     }
     return { shape, time: parts.time, durationMs: parts.durationMs, request: parts.requestBody, response: parts.responseBody };
   }
-}
-
-/** The rare exchange whose shape holds more (an unmatched request's nearest operation, steering, an invalid field) is masked every time. */
-const rememberable = (r: JournalRecord) => r.operationId !== undefined && !r.steered && !r.invalid;
-
-/** Whether two records make the same shape: every value it is made of equal. */
-function sameShape(a: JournalRecord, b: JournalRecord): boolean {
-  return (
-    a.status === b.status &&
-    a.operationId === b.operationId &&
-    a.path === b.path &&
-    a.method === b.method &&
-    a.api === b.api &&
-    a.instance === b.instance &&
-    rememberable(b) &&
-    sameQuery(a.query, b.query) &&
-    sameFields(a.principal, b.principal) &&
-    sameFields(a.auth, b.auth) &&
-    sameFields(a.permission, b.permission) &&
-    sameFields(a.request.headers, b.request.headers) &&
-    sameFields(a.response.headers, b.response.headers)
-  );
-}
-
-function sameQuery(a: URLSearchParams, b: URLSearchParams): boolean {
-  return a.size === 0 ? b.size === 0 : a.toString() === b.toString();
-}
-
-/** Two flat objects with the same fields, each the same value (a nested or array value is never the same object twice: not equal). */
-function sameFields(a: object, b: object): boolean {
-  if (a === b) return true;
-  const x = a as Record<string, unknown>;
-  const y = b as Record<string, unknown>;
-  let n = 0;
-  for (const key in x) {
-    if (x[key] !== y[key]) return false;
-    n++;
-  }
-  for (const key in y) if (--n < 0 || !(key in x)) return false;
-  return n === 0;
 }
 
 const NON_ASCII = /[^\x00-\x7f]/;

@@ -3,15 +3,29 @@ import type { RedactOptions } from './redact.js';
 import { createRedactor, type Redactor } from './redactor.js';
 import { toEntry } from './to-entry.js';
 import { matchesFilter, type Filtered } from './matches-filter.js';
+import { rememberable, sameShape } from './same-shape.js';
 
+/**
+ * One entry: what only it holds, and the record whose shape (all but the time, duration
+ * and bodies) it shares. Entries live long enough for the garbage collector to copy each
+ * one twice and then promote it; a shared shape leaves it a few numbers and references.
+ */
 interface Slot {
   id: number;
-  record: JournalRecord;
+  /** the record of the first exchange of this shape (this exchange's own when it shares none) */
+  shape: JournalRecord;
+  time: number;
+  durationMs: number;
+  requestBody: Buffer | undefined;
+  responseBody: string;
   /** roughly what the record holds, for the byte budget */
   bytes: number;
   /** the redacted view, made on first read */
   view?: JournalEntry;
 }
+
+/** Recent shapes remembered: traffic under load is a few requests again and again. */
+const SHAPES_REMEMBERED = 8;
 
 interface Ring {
   /** a circular buffer: `length` slots from `head` (the oldest) on */
@@ -34,6 +48,8 @@ export const DEFAULT_BYTE_BUDGET = 64 * 1024 * 1024;
 export class MemoryJournal implements Journal {
   private readonly rings = new Map<string, Ring>();
   private bytes = 0;
+  /** records of recent shapes, the most recent first */
+  private readonly shapes: JournalRecord[] = [];
   /** what record answers: kept at once, in this process */
   private readonly kept = Promise.resolve();
 
@@ -52,7 +68,17 @@ export class MemoryJournal implements Journal {
   record({ ns, record }: { ns: string; record: JournalRecord }): Promise<void> {
     if (this.size === 0) return this.kept;
     const ring = this.ringOf(ns);
-    const slot: Slot = { id: ++ring.lastId, record, bytes: 512 + (record.request.body?.length ?? 0) + record.response.body.length };
+    const { body: requestBody } = record.request;
+    const { body: responseBody } = record.response;
+    const slot: Slot = {
+      id: ++ring.lastId,
+      shape: this.shapeOf(record),
+      time: record.time,
+      durationMs: record.durationMs,
+      requestBody,
+      responseBody,
+      bytes: 512 + (requestBody?.length ?? 0) + responseBody.length,
+    };
     if (ring.length === this.size) this.dropOldest(ring);
     ring.buf[(ring.head + ring.length) % this.size] = slot;
     ring.length++;
@@ -68,14 +94,14 @@ export class MemoryJournal implements Journal {
     const limit = filter.limit ?? Infinity;
     for (const slot of this.newestFirst(ns)) {
       if (out.length >= limit) break;
-      if (matchesFilter(filteredRecord(slot.record), filter)) out.push(this.viewOf(slot));
+      if (matchesFilter(filtered(slot), filter)) out.push(this.viewOf(slot));
     }
     return out;
   }
 
   async count({ ns, filter = {} }: JournalQuery): Promise<number> {
     let n = 0;
-    for (const slot of this.newestFirst(ns)) if (matchesFilter(filteredRecord(slot.record), filter)) n++;
+    for (const slot of this.newestFirst(ns)) if (matchesFilter(filtered(slot), filter)) n++;
     return n;
   }
 
@@ -114,19 +140,41 @@ export class MemoryJournal implements Journal {
     for (let i = ring.length - 1; i >= 0; i--) yield ring.buf[(ring.head + i) % this.size]!;
   }
 
+  /** A remembered record of the same shape, else this one (remembered when it can be shared). */
+  private shapeOf(record: JournalRecord): JournalRecord {
+    for (const known of this.shapes) if (sameShape(known, record)) return known;
+    if (rememberable(record)) {
+      this.shapes.unshift(record);
+      if (this.shapes.length > SHAPES_REMEMBERED) this.shapes.pop();
+    }
+    return record;
+  }
+
   private viewOf(slot: Slot): JournalEntry {
-    slot.view ??= toEntry(slot.id, slot.record, this.redactor);
+    slot.view ??= toEntry(slot.id, recordOf(slot), this.redactor);
     return slot.view;
   }
 }
 
-function filteredRecord(r: JournalRecord): Filtered {
+/** The entry's record: its shape's, with its own time, duration and bodies. */
+function recordOf(slot: Slot): JournalRecord {
+  const { shape } = slot;
   return {
-    operationId: r.operationId ?? 'unmatched',
-    status: r.status,
-    method: r.method,
-    path: r.path,
-    time: r.time,
-    principal: r.principal,
+    ...shape,
+    time: slot.time,
+    durationMs: slot.durationMs,
+    request: { headers: shape.request.headers, body: slot.requestBody },
+    response: { headers: shape.response.headers, body: slot.responseBody },
+  };
+}
+
+function filtered({ shape, time }: Slot): Filtered {
+  return {
+    operationId: shape.operationId ?? 'unmatched',
+    status: shape.status,
+    method: shape.method,
+    path: shape.path,
+    time,
+    principal: shape.principal,
   };
 }

@@ -17,4 +17,30 @@ describe('the in-memory journal', () => {
     for (let i = 0; i < 20; i++) await j.record({ ns: 'b', record: record(201, big) });
     expect((await j.count({ ns: 'a' })) + (await j.count({ ns: 'b' }))).toBeLessThanOrEqual(6);
   });
+
+  it('keeps what each entry holds of its own when it shares a shape with an earlier one', async () => {
+    const j = new MemoryJournal(10);
+    const exchange = (time: number, body: string, client: string) =>
+      journalRecord({
+        time,
+        durationMs: time % 7,
+        request: { headers: { 'x-client': client }, body: Buffer.from(`req-${body}`) },
+        response: { headers: { 'Content-Type': 'text/plain' }, body },
+      });
+    const t0 = Date.UTC(2026, 0, 1);
+    await j.record({ ns: 'a', record: exchange(t0, 'first', 'app-a') });
+    await j.record({ ns: 'a', record: exchange(t0 + 1, 'second', 'app-a') });
+    await j.record({ ns: 'a', record: exchange(t0 + 2, 'third', 'app-b') });
+    await j.record({ ns: 'a', record: { ...exchange(t0 + 3, 'fourth', 'app-a'), status: 404 } });
+    const entries = (await j.list({ ns: 'a' })).reverse();
+    expect(entries.map((e) => [e.time, e.durationMs, e.request.body, e.response.body, e.status])).toEqual([
+      [new Date(t0).toISOString(), t0 % 7, 'req-first', 'first', 200],
+      [new Date(t0 + 1).toISOString(), (t0 + 1) % 7, 'req-second', 'second', 200],
+      [new Date(t0 + 2).toISOString(), (t0 + 2) % 7, 'req-third', 'third', 200],
+      [new Date(t0 + 3).toISOString(), (t0 + 3) % 7, 'req-fourth', 'fourth', 404],
+    ]);
+    expect(entries.map((e) => e.request.httpHeaders['x-client'])).toEqual(['app-a', 'app-a', 'app-b', 'app-a']);
+    expect(await j.count({ ns: 'a', filter: { status: 404 } })).toBe(1);
+    expect(await j.count({ ns: 'a', filter: { since: t0 + 1 } })).toBe(3);
+  });
 });

@@ -63,6 +63,16 @@ describe.skipIf(SKIP_REDIS)('the journal of two servers on one Redis', () => {
     }
   });
 
+  it('shows the answer with the headers it was sent with, its length included', async () => {
+    // set before the entry is kept: the same answer again then has the same shape (entry-encoder.ts)
+    await send(a.baseUrl, 'GET', COUNTRIES, { headers: ns('headers') });
+    const [entry] = (await send(b.baseUrl, 'GET', '/__authmock/requests', { headers: ns('headers') })).body as {
+      response: { httpHeaders: Record<string, string> };
+    }[];
+    // (the body shown may be masked, so its length is not the one sent)
+    expect(entry!.response.httpHeaders['Content-Length']).toMatch(/^[1-9]\d*$/);
+  });
+
   it('clears it for both on a reset or a namespace deletion through either', async () => {
     await send(a.baseUrl, 'GET', COUNTRIES, { headers: ns('cleared') });
     await send(b.baseUrl, 'GET', COUNTRIES, { headers: ns('cleared') });
