@@ -68,11 +68,13 @@ export class MemoryJournal implements Journal {
   record({ ns, record }: { ns: string; record: JournalRecord }): Promise<void> {
     if (this.size === 0) return this.kept;
     const ring = this.ringOf(ns);
-    const { body: requestBody } = record.request;
-    const { body: responseBody } = record.response;
+    const shape = this.shapeOf(record);
+    // bodies equal to the shape's: the shape's kept, these left to die young
+    const requestBody = sameBytes(shape.request.body, record.request.body) ? shape.request.body : record.request.body;
+    const responseBody = shape.response.body === record.response.body ? shape.response.body : record.response.body;
     const slot: Slot = {
       id: ++ring.lastId,
-      shape: this.shapeOf(record),
+      shape,
       time: record.time,
       durationMs: record.durationMs,
       requestBody,
@@ -154,6 +156,10 @@ export class MemoryJournal implements Journal {
     slot.view ??= toEntry(slot.id, recordOf(slot), this.redactor);
     return slot.view;
   }
+}
+
+function sameBytes(a: Buffer | undefined, b: Buffer | undefined): boolean {
+  return a === b || (a !== undefined && b !== undefined && a.length === b.length && a.equals(b));
 }
 
 /** The entry's record: its shape's, with its own time, duration and bodies. */
