@@ -1,6 +1,6 @@
 // The benchmark's core section: the built-in APIs' three requests through authmock (SQLite and Redis, with and
 // without its journal, one and two instances), Prism on the same specs, bare Express and bare node:http; start-up
-// and memory. Rounds rotate the servers; a server and its journal-off twin stay back to back, in alternating order.
+// and memory. Rounds rotate the servers; a server and its journal-off twin are measured together, in interleaved short runs.
 import { join } from 'node:path';
 import { HOST, cpuMsOf, freePort, median, memoryOf, sleep, spawnNode, stop, tempDir, waitFor200 } from './lib.mjs';
 import { ALL_ENDPOINTS, JOURNAL_PAIRS, PROBE_PATH, loadServer, roundOrder, startServer, stdoutOf, verify } from './core-servers.mjs';
@@ -29,44 +29,97 @@ async function measureStartups(defs, starts, log) {
   return Object.fromEntries(Object.entries(startup).map(([k, v]) => [k, { median: median(v), all: v.map((x) => +x.toFixed(1)) }]));
 }
 
-/** One measured run of one server on one endpoint, with the CPU its processes (and Redis, for a Redis server) spent. */
-async function measureOne(s, ep, { settings, redis }) {
-  const target = s.targets[ep.key];
-  if (settings.warmup > 0) await loadServer(s, target, settings.warmup, settings.connections);
+/** The CPU time (ms) a server's processes, and its Redis for a Redis server, have spent so far. */
+function cpuClockOf(s, redis) {
   const pids = [...s.procs.map((p) => p.child.pid), ...(redis[s.def.key] ? [redis[s.def.key].pid] : [])];
-  const cpuMs = () => pids.reduce((sum, pid) => sum + cpuMsOf(pid), 0);
+  return () => pids.reduce((sum, pid) => sum + cpuMsOf(pid), 0);
+}
+
+/** One autocannon run of `seconds` on a server, with the CPU its processes spent meanwhile. */
+async function slice(s, target, seconds, { settings, redis }) {
+  const cpuMs = cpuClockOf(s, redis);
   const cpu0 = cpuMs();
-  const r = await loadServer(s, target, settings.duration, settings.connections);
+  const r = await loadServer(s, target, seconds, settings.connections);
+  return { r, cpuMs: cpuMs() - cpu0 };
+}
+
+/** A row from one or more runs of one server: requests over their summed time, CPU over their summed requests. */
+function rowOf(slices) {
+  const total = slices.reduce((n, x) => n + x.r.requests.total, 0);
+  const seconds = slices.reduce((n, x) => n + (x.r.duration ?? 0), 0);
+  const codes = {};
+  for (const { r } of slices) for (const [k, v] of Object.entries(r.statusCodeStats ?? {})) codes[k] = (codes[k] ?? 0) + v.count;
+  const sum = (f) => slices.reduce((n, x) => n + f(x.r), 0);
   return {
-    reqPerSec: r.requests.average,
-    cpuUsPerReq: ((cpuMs() - cpu0) * 1000) / r.requests.total,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    total: r.requests.total,
-    non2xx: r.non2xx,
-    errors: r.errors,
-    timeouts: r.timeouts,
-    statusCodes: Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([k, v]) => [k, v.count])),
+    reqPerSec: total / seconds,
+    cpuUsPerReq: (slices.reduce((n, x) => n + x.cpuMs, 0) * 1000) / total,
+    p50: median(slices.map((x) => x.r.latency.p50)),
+    p99: median(slices.map((x) => x.r.latency.p99)),
+    total,
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
+    statusCodes: codes,
+    slices: slices.length,
   };
 }
 
-/** Every round: each endpoint on each server, in the round's order. `${server}/${endpoint}` → the rounds' results. */
+/** One measured run of one server on one endpoint, after its warm-up. */
+async function measureOne(s, ep, ctx) {
+  const target = s.targets[ep.key];
+  if (ctx.settings.warmup > 0) await loadServer(s, target, ctx.settings.warmup, ctx.settings.connections);
+  return rowOf([await slice(s, target, ctx.settings.duration, ctx)]);
+}
+
+/**
+ * A server and its journal-off twin on one endpoint, interleaved: after both warm-ups, short runs in the
+ * order A B B A A B …, BENCH_PAIR_SLICE seconds each, BENCH_DURATION seconds in all for each. A busy
+ * machine's noise comes and goes over seconds; back-to-back 10-second runs let a burst fall on one of the
+ * two, slices spread it over both.
+ */
+async function measurePair(a, b, ep, ctx) {
+  const { settings } = ctx;
+  for (const s of [a, b]) if (settings.warmup > 0) await loadServer(s, s.targets[ep.key], settings.warmup, settings.connections);
+  const n = Math.max(1, Math.round(settings.duration / settings.pairSlice));
+  const seconds = settings.duration / n;
+  const got = new Map([
+    [a, []],
+    [b, []],
+  ]);
+  for (let i = 0; i < n; i++) {
+    for (const s of i % 2 ? [b, a] : [a, b]) got.get(s).push(await slice(s, s.targets[ep.key], seconds, ctx));
+  }
+  return [rowOf(got.get(a)), rowOf(got.get(b))];
+}
+
+/** Every round: each endpoint on each server, in the round's order, each journal pair interleaved. `${server}/${endpoint}` → the rounds' results. */
 async function measureRounds(servers, endpoints, ctx) {
   const { settings, log } = ctx;
   const runs = {};
+  const partnerOf = new Map(
+    JOURNAL_PAIRS.flatMap((p) => [
+      [p.on, p.off],
+      [p.off, p.on],
+    ]),
+  );
   for (let round = 0; round < settings.rounds; round++) {
     const order = roundOrder(servers, round);
     for (const ep of endpoints) {
-      for (const s of order) {
-        const row = await measureOne(s, ep, ctx);
-        (runs[`${s.def.key}/${ep.key}`] ??= []).push(row);
-        const bad = row.non2xx + row.errors + row.timeouts;
-        const trouble = bad
-          ? `  !! ${row.non2xx} non-2xx, ${row.errors} errors, ${row.timeouts} timeouts ${JSON.stringify(row.statusCodes)}`
-          : '';
-        log(
-          `round ${round + 1}/${settings.rounds} ${ep.label.padEnd(20)} ${s.def.label.padEnd(24)} ${fmtInt(row.reqPerSec).padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms${trouble}\n`,
-        );
+      for (let i = 0; i < order.length; i++) {
+        const s = order[i];
+        const twin = order[i + 1]?.def.key === partnerOf.get(s.def.key) ? order[++i] : undefined;
+        const rows = twin ? await measurePair(s, twin, ep, ctx) : [await measureOne(s, ep, ctx)];
+        (twin ? [s, twin] : [s]).forEach((srv, k) => {
+          const row = rows[k];
+          (runs[`${srv.def.key}/${ep.key}`] ??= []).push(row);
+          const bad = row.non2xx + row.errors + row.timeouts;
+          const trouble = bad
+            ? `  !! ${row.non2xx} non-2xx, ${row.errors} errors, ${row.timeouts} timeouts ${JSON.stringify(row.statusCodes)}`
+            : '';
+          log(
+            `round ${round + 1}/${settings.rounds} ${ep.label.padEnd(20)} ${srv.def.label.padEnd(24)} ${fmtInt(row.reqPerSec).padStart(7)} req/s  ${fmtInt(row.cpuUsPerReq).padStart(4)} µs CPU/req  p50 ${row.p50} ms  p99 ${row.p99} ms${twin ? `  (${row.slices} interleaved runs)` : ''}${trouble}\n`,
+          );
+        });
       }
     }
   }
@@ -114,7 +167,7 @@ function ratiosOf(runs, summary, settings) {
       // issues #13 and #29: authmock on Redis against authmock on SQLite, and two instances on one Redis against one
       redisVsSqlite: paired('authmockRedis', 'authmock', ep.key),
       twoVsOneOnRedis: paired('authmockRedis2', 'authmockRedis', ep.key),
-      // what the journal costs: journal-off ÷ on − 1, per round, the pair measured back to back
+      // what the journal costs: journal-off ÷ on − 1, per round, the pair measured in interleaved runs
       journalCost: Object.fromEntries(JOURNAL_PAIRS.map((p) => [p.what, paired(p.off, p.on, ep.key) - 1])),
       // the same in CPU time per request (the Redis server's included): journal-on ÷ off − 1, and SQLite ÷ Redis
       journalCostCpu: Object.fromEntries(JOURNAL_PAIRS.map((p) => [p.what, paired(p.on, p.off, ep.key, 'cpuUsPerReq') - 1])),

@@ -172,7 +172,7 @@ export function coreServers(settings, redis) {
 export const stdoutOf = (def) =>
   def.key.startsWith('authmock') ? openSync(join(tempDir('authmock-bench-log-'), 'stdout.log'), 'w') : 'ignore';
 
-/** A server with its journal, and the same server without it: measured back to back, in alternating order. */
+/** A server with its journal, and the same server without it: measured together, in interleaved runs (core-section.mjs). */
 export const JOURNAL_PAIRS = [
   { what: 'SQLite', on: 'authmock', off: 'authmockNoJournal' },
   { what: 'Redis', on: 'authmockRedis', off: 'authmockRedisNoJournal' },
@@ -280,6 +280,7 @@ export async function loadServer(s, target, seconds, connections) {
   for (const [k, v] of Object.entries(b.statusCodeStats ?? {})) codes[k] = { count: (codes[k]?.count ?? 0) + v.count };
   return {
     requests: { average: a.requests.average + b.requests.average, total: a.requests.total + b.requests.total },
+    duration: Math.max(a.duration, b.duration),
     latency: { p50: Math.max(a.latency.p50, b.latency.p50), p99: Math.max(a.latency.p99, b.latency.p99) },
     non2xx: a.non2xx + b.non2xx,
     errors: a.errors + b.errors,

@@ -19,6 +19,8 @@ export function readSettings() {
     rounds: Math.max(1, Math.round(number('BENCH_ROUNDS', 3))),
     warmup: number('BENCH_WARMUP', 3),
     duration: Math.max(1, number('BENCH_DURATION', 10)),
+    // a journal pair's runs are interleaved in slices of this many seconds (core-section.mjs's measurePair)
+    pairSlice: Math.max(1, number('BENCH_PAIR_SLICE', 2)),
     starts: Math.round(number('BENCH_STARTS', 5)),
     connections: Math.max(1, Math.round(number('BENCH_CONNECTIONS', 50))),
     prismSilent: number('BENCH_PRISM_SILENT', 1) !== 0,

@@ -12,9 +12,10 @@
 //        oauth = the authorization server against oauth2-mock-server and a JWT-protected GET against Express, bench/oauth-section.mjs;
 //        spec = Petstore with an API key and a bearer against Prism, Express and node:http, and a 1,000-operation spec's start-up,
 //        bench/spec-section.mjs; default core,oauth,spec; without core, results-sections.json instead of results.json).
-// Paired servers (a server and the same one without its journal) are measured back to back in every
-// round, in alternating order, and their cost is the median of the rounds' ratios: the noise of a
-// busy machine moves both alike. The Redis ÷ SQLite ratios are medians of the rounds' ratios too.
+// Paired servers (a server and the same one without its journal) are measured together in every
+// round, interleaved in short runs (A B B A A B …, BENCH_PAIR_SLICE seconds each, default 2; BENCH_DURATION
+// seconds in all for each), and their cost is the median of the rounds' ratios: the noise of a busy
+// machine, which comes and goes over seconds, moves both alike. The Redis ÷ SQLite ratios are medians of the rounds' ratios too.
 // Each run also records the CPU time the server's processes (and Redis, for a Redis server) spent per
 // request: what a request costs, which other processes on the machine disturb less than req/s.
 // Writes bench/results.json and its chart bench/results.svg; prints a table and its markdown version. Exit status 1 when
@@ -95,7 +96,7 @@ function captionOf(machine, settings, started) {
   return (
     `${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, ${started.toISOString().slice(0, 10)}; autocannon ${connections} connections, ` +
     `${duration} s after a ${warmup} s warm-up, median of ${rounds} round(s) alternating the servers, 127.0.0.1; ` +
-    `the ratios between authmock's variants are medians of each round's ratio, a server and its journal-off twin measured back to back. ` +
+    `the ratios between authmock's variants are medians of each round's ratio, a server and its journal-off twin measured in interleaved runs of ${settings.pairSlice} s (A B B A …, ${duration} s each in all). ` +
     `authmock with its defaults (SQLite state, request and response validation, log level info, its standard output to a file). Prism 5.14.2 needs one process per spec; ` +
     `its log goes to /dev/null. Start-up: spawn to first 200 on GET /rest/V1/directory/countries, median of ${starts} ` +
     `(authmock's first start may compile the specs and fill its cache in .authmock/cache; later starts read it).` +

@@ -95,7 +95,9 @@ export function createServeApi(runtime: Runtime, inspection: Inspection, request
       // of this instance loses no entry of a request it answered. The journal is a
       // window on the traffic: a failure to record is logged, never answered.
       try {
-        record = await recordExchange(journal, exchange!, expect);
+        const recorded = recordExchange(journal, exchange!, expect);
+        // the memory journal keeps it at once: no promise, the answer goes out in this turn as without a journal
+        record = recorded instanceof Promise ? await recorded : recorded;
       } catch (err) {
         // an answer from a kept namespace stands only once the journal checked it: else it is made again
         if (expect !== undefined) return false;

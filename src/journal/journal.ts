@@ -83,13 +83,15 @@ export interface Journal {
   /** whether `record` can check `expect` (the Redis journal: in the step that keeps the entry) */
   readonly checksNamespace: boolean;
   /**
-   * Keeps one exchange. Settles once it is kept for good: at once in memory, once Redis
-   * acknowledged it for the Redis journal (the answer is sent only then, so the entry of
-   * every answered request outlives a crash of the instance). Rejects when it cannot be kept.
+   * Keeps one exchange. Kept for good at once in memory (it answers nothing, and a request
+   * with the journal on is answered as synchronously as one without); for the Redis journal,
+   * a promise that settles once Redis acknowledged it (the answer is sent only then, so the
+   * entry of every answered request outlives a crash of the instance). Throws or rejects when
+   * it cannot be kept.
    * `expect`: the namespace's snapshot (NamespaceStore.peek) the exchange was answered under;
    * the entry is kept only while the namespace is still exactly so, else StaleNamespace.
    */
-  record(args: { ns: string; record: JournalRecord; expect?: string }): Promise<void>;
+  record(args: { ns: string; record: JournalRecord; expect?: string }): Promise<void> | void;
   /** newest first */
   list(query: JournalQuery): Promise<JournalEntry[]>;
   count(query: JournalQuery): Promise<number>;

@@ -50,8 +50,6 @@ export class MemoryJournal implements Journal {
   private bytes = 0;
   /** records of recent shapes, the most recent first */
   private readonly shapes: JournalRecord[] = [];
-  /** what record answers: kept at once, in this process */
-  private readonly kept = Promise.resolve();
 
   private readonly redactor: Redactor;
   /** a memory journal lives beside no store another process writes: nothing to check */
@@ -65,8 +63,8 @@ export class MemoryJournal implements Journal {
     this.redactor = createRedactor(redaction);
   }
 
-  record({ ns, record }: { ns: string; record: JournalRecord }): Promise<void> {
-    if (this.size === 0) return this.kept;
+  record({ ns, record }: { ns: string; record: JournalRecord }): void {
+    if (this.size === 0) return;
     const ring = this.ringOf(ns);
     const shape = this.shapeOf(record);
     // bodies equal to the shape's: the shape's kept, these left to die young
@@ -88,7 +86,6 @@ export class MemoryJournal implements Journal {
     // over the budget, the namespace that writes gives up its oldest entries
     while (this.bytes > this.byteBudget && ring.length > 1) this.dropOldest(ring);
     for (const listener of ring.listeners) listener(this.viewOf(slot));
-    return this.kept;
   }
 
   async list({ ns, filter = {} }: JournalQuery): Promise<JournalEntry[]> {

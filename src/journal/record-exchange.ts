@@ -25,16 +25,23 @@ export interface Exchange {
 
 /**
  * One exchange into the journal: raw pieces only (the memory journal redacts when read),
- * so the cost on every request is an object or two. Settles with the record (the request
- * log reads it) once the journal keeps it for good (Redis acknowledged it). `expect`: the
- * namespace snapshot the exchange was answered under (Journal.record).
+ * so the cost on every request is an object or two. Answers the record (the request log
+ * reads it) once the journal keeps it for good: at once in memory, as a promise when Redis
+ * must acknowledge it first, or when the journal is read to tell a revoked token. `expect`:
+ * the namespace snapshot the exchange was answered under (Journal.record).
  */
-export async function recordExchange(journal: Journal, x: Exchange, expect?: string): Promise<JournalRecord> {
-  let record = describeExchange(x);
+export function recordExchange(journal: Journal, x: Exchange, expect?: string): JournalRecord | Promise<JournalRecord> {
+  const record = describeExchange(x);
   const { auth } = record;
   // a token the store does not know may be one this journal saw revoked (one read of the journal, rare)
-  if (auth.outcome === 'unknown' && auth.tokenId !== undefined) record = { ...record, auth: await findRevocation(journal, x.ns, auth) };
-  await journal.record({ ns: x.ns, record, expect });
+  if (auth.outcome === 'unknown' && auth.tokenId !== undefined) return recordRevoked(journal, x.ns, record, expect);
+  const kept = journal.record({ ns: x.ns, record, expect });
+  return kept ? kept.then(() => record) : record;
+}
+
+async function recordRevoked(journal: Journal, ns: string, described: JournalRecord, expect?: string): Promise<JournalRecord> {
+  const record = { ...described, auth: await findRevocation(journal, ns, described.auth) };
+  await journal.record({ ns, record, expect });
   return record;
 }
 

@@ -18,6 +18,15 @@ describe('the in-memory journal', () => {
     expect((await j.count({ ns: 'a' })) + (await j.count({ ns: 'b' }))).toBeLessThanOrEqual(6);
   });
 
+  it('keeps an entry at once, without a promise: the answer goes out in the same turn as with no journal', async () => {
+    const j = new MemoryJournal(10);
+    const seen: number[] = [];
+    j.subscribe({ ns: 'a', listener: (e) => seen.push(e.status) });
+    expect(j.record({ ns: 'a', record: record(201) })).toBeUndefined();
+    expect(seen).toEqual([201]);
+    expect(await j.count({ ns: 'a' })).toBe(1);
+  });
+
   it('keeps what each entry holds of its own when it shares a shape with an earlier one', async () => {
     const j = new MemoryJournal(10);
     const exchange = (time: number, body: string, client: string) =>
