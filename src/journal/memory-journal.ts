@@ -5,31 +5,29 @@ import { toEntry } from './to-entry.js';
 import { matchesFilter, type Filtered } from './matches-filter.js';
 import { rememberable, sameShape } from './same-shape.js';
 
-/**
- * One entry: what only it holds, and the record whose shape (all but the time, duration
- * and bodies) it shares. Entries live long enough for the garbage collector to copy each
- * one twice and then promote it; a shared shape leaves it a few numbers and references.
- */
-interface Slot {
-  id: number;
-  /** the record of the first exchange of this shape (this exchange's own when it shares none) */
-  shape: JournalRecord;
-  time: number;
-  durationMs: number;
-  requestBody: Buffer | undefined;
-  responseBody: string;
-  /** roughly what the record holds, for the byte budget */
-  bytes: number;
-  /** the redacted view, made on first read */
-  view?: JournalEntry;
-}
-
 /** Recent shapes remembered: traffic under load is a few requests again and again. */
 const SHAPES_REMEMBERED = 8;
 
+/**
+ * A namespace's entries, column by column, a circular buffer: `length` entries from `head`
+ * (the oldest) on, their ids consecutive up to `lastId`. An entry is what only it holds (its
+ * time, duration and bodies) and the record whose shape (all the rest) it shares. Columns
+ * of numbers are kept unboxed, and a shape and a body equal to the shape's are objects
+ * already kept: an entry like the one before it leaves the young generation nothing to copy
+ * and promote, where an object per entry lived through two young collections and died in
+ * the old generation.
+ */
 interface Ring {
-  /** a circular buffer: `length` slots from `head` (the oldest) on */
-  buf: (Slot | undefined)[];
+  /** the record of the first exchange of the entry's shape (its own when it shares none) */
+  shapes: (JournalRecord | undefined)[];
+  times: number[];
+  durations: number[];
+  requestBodies: (Buffer | undefined)[];
+  responseBodies: (string | undefined)[];
+  /** roughly what each entry holds, for the byte budget */
+  bytes: number[];
+  /** the redacted views, made on first read */
+  views: (JournalEntry | undefined)[];
   head: number;
   length: number;
   lastId: number;
@@ -70,37 +68,43 @@ export class MemoryJournal implements Journal {
     // bodies equal to the shape's: the shape's kept, these left to die young
     const requestBody = sameBytes(shape.request.body, record.request.body) ? shape.request.body : record.request.body;
     const responseBody = shape.response.body === record.response.body ? shape.response.body : record.response.body;
-    const slot: Slot = {
-      id: ++ring.lastId,
-      shape,
-      time: record.time,
-      durationMs: record.durationMs,
-      requestBody,
-      responseBody,
-      bytes: 512 + (requestBody?.length ?? 0) + responseBody.length,
-    };
+    const bytes = 512 + (requestBody?.length ?? 0) + responseBody.length;
     if (ring.length === this.size) this.dropOldest(ring);
-    ring.buf[(ring.head + ring.length) % this.size] = slot;
+    // while the ring is not yet full, this is its columns' length: an append
+    const at = (ring.head + ring.length) % this.size;
+    ring.shapes[at] = shape;
+    ring.times[at] = record.time;
+    ring.durations[at] = record.durationMs;
+    ring.requestBodies[at] = requestBody;
+    ring.responseBodies[at] = responseBody;
+    ring.bytes[at] = bytes;
+    ring.views[at] = undefined;
     ring.length++;
-    this.bytes += slot.bytes;
+    ring.lastId++;
+    this.bytes += bytes;
     // over the budget, the namespace that writes gives up its oldest entries
     while (this.bytes > this.byteBudget && ring.length > 1) this.dropOldest(ring);
-    for (const listener of ring.listeners) listener(this.viewOf(slot));
+    if (ring.listeners.size > 0) {
+      const entry = this.viewOf(ring, ring.length - 1);
+      for (const listener of ring.listeners) listener(entry);
+    }
   }
 
   async list({ ns, filter = {} }: JournalQuery): Promise<JournalEntry[]> {
     const out: JournalEntry[] = [];
     const limit = filter.limit ?? Infinity;
-    for (const slot of this.newestFirst(ns)) {
-      if (out.length >= limit) break;
-      if (matchesFilter(filtered(slot), filter)) out.push(this.viewOf(slot));
+    const ring = this.rings.get(ns);
+    if (!ring) return out;
+    for (let i = ring.length - 1; i >= 0 && out.length < limit; i--) {
+      if (matchesFilter(filtered(ring, this.indexOf(ring, i)), filter)) out.push(this.viewOf(ring, i));
     }
     return out;
   }
 
   async count({ ns, filter = {} }: JournalQuery): Promise<number> {
+    const ring = this.rings.get(ns);
     let n = 0;
-    for (const slot of this.newestFirst(ns)) if (matchesFilter(filtered(slot), filter)) n++;
+    for (let i = 0; ring && i < ring.length; i++) if (matchesFilter(filtered(ring, this.indexOf(ring, i)), filter)) n++;
     return n;
   }
 
@@ -120,23 +124,39 @@ export class MemoryJournal implements Journal {
   private ringOf(ns: string): Ring {
     let ring = this.rings.get(ns);
     if (!ring) {
-      ring = { buf: [], head: 0, length: 0, lastId: 0, listeners: new Set() };
+      ring = {
+        shapes: [],
+        times: [],
+        durations: [],
+        requestBodies: [],
+        responseBodies: [],
+        bytes: [],
+        views: [],
+        head: 0,
+        length: 0,
+        lastId: 0,
+        listeners: new Set(),
+      };
       this.rings.set(ns, ring);
     }
     return ring;
   }
 
   private dropOldest(ring: Ring): void {
-    this.bytes -= ring.buf[ring.head]!.bytes;
-    ring.buf[ring.head] = undefined;
+    const at = ring.head;
+    this.bytes -= ring.bytes[at]!;
+    // the objects let go; the numbers are overwritten by the next entry
+    ring.shapes[at] = undefined;
+    ring.requestBodies[at] = undefined;
+    ring.responseBodies[at] = undefined;
+    ring.views[at] = undefined;
     ring.head = (ring.head + 1) % this.size;
     ring.length--;
   }
 
-  private *newestFirst(ns: string): Iterable<Slot> {
-    const ring = this.rings.get(ns);
-    if (!ring) return;
-    for (let i = ring.length - 1; i >= 0; i--) yield ring.buf[(ring.head + i) % this.size]!;
+  /** The column index of the ring's i-th oldest entry. */
+  private indexOf(ring: Ring, i: number): number {
+    return (ring.head + i) % this.size;
   }
 
   /** A remembered record of the same shape, else this one (remembered when it can be shared). */
@@ -149,9 +169,12 @@ export class MemoryJournal implements Journal {
     return record;
   }
 
-  private viewOf(slot: Slot): JournalEntry {
-    slot.view ??= toEntry(slot.id, recordOf(slot), this.redactor);
-    return slot.view;
+  /** The i-th oldest entry's view, made once. */
+  private viewOf(ring: Ring, i: number): JournalEntry {
+    const at = this.indexOf(ring, i);
+    // ids are consecutive: the newest is lastId
+    ring.views[at] ??= toEntry(ring.lastId - ring.length + 1 + i, recordOf(ring, at), this.redactor);
+    return ring.views[at];
   }
 }
 
@@ -159,25 +182,26 @@ function sameBytes(a: Buffer | undefined, b: Buffer | undefined): boolean {
   return a === b || (a !== undefined && b !== undefined && a.length === b.length && a.equals(b));
 }
 
-/** The entry's record: its shape's, with its own time, duration and bodies. */
-function recordOf(slot: Slot): JournalRecord {
-  const { shape } = slot;
+/** An entry's record: its shape's, with its own time, duration and bodies. */
+function recordOf(ring: Ring, at: number): JournalRecord {
+  const shape = ring.shapes[at]!;
   return {
     ...shape,
-    time: slot.time,
-    durationMs: slot.durationMs,
-    request: { headers: shape.request.headers, body: slot.requestBody },
-    response: { headers: shape.response.headers, body: slot.responseBody },
+    time: ring.times[at]!,
+    durationMs: ring.durations[at]!,
+    request: { headers: shape.request.headers, body: ring.requestBodies[at] },
+    response: { headers: shape.response.headers, body: ring.responseBodies[at]! },
   };
 }
 
-function filtered({ shape, time }: Slot): Filtered {
+function filtered(ring: Ring, at: number): Filtered {
+  const shape = ring.shapes[at]!;
   return {
     operationId: shape.operationId ?? 'unmatched',
     status: shape.status,
     method: shape.method,
     path: shape.path,
-    time,
+    time: ring.times[at]!,
     principal: shape.principal,
   };
 }

@@ -27,6 +27,21 @@ describe('the in-memory journal', () => {
     expect(await j.count({ ns: 'a' })).toBe(1);
   });
 
+  it('keeps the newest entries round its ring, each with its own id, time and body, and goes on numbering after a clear', async () => {
+    const j = new MemoryJournal(5);
+    for (let i = 1; i <= 12; i++) j.record({ ns: 'a', record: record(200, `body-${i}`) });
+    const kept = (await j.list({ ns: 'a' })).map((e) => [e.id, e.response.body]);
+    expect(kept).toEqual([12, 11, 10, 9, 8].map((i) => [i, `body-${i}`]));
+    expect(await j.count({ ns: 'a', filter: { status: 200 } })).toBe(5);
+    await j.clear({ ns: 'a' });
+    expect(await j.count({ ns: 'a' })).toBe(0);
+    for (let i = 13; i <= 14; i++) j.record({ ns: 'a', record: record(201, `body-${i}`) });
+    expect((await j.list({ ns: 'a' })).map((e) => [e.id, e.status, e.response.body])).toEqual([
+      [14, 201, 'body-14'],
+      [13, 201, 'body-13'],
+    ]);
+  });
+
   it('keeps what each entry holds of its own when it shares a shape with an earlier one', async () => {
     const j = new MemoryJournal(10);
     const exchange = (time: number, body: string, client: string) =>
