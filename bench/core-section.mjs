@@ -45,20 +45,19 @@ async function slice(s, target, seconds, { settings, redis }) {
 
 /** A row from one or more runs of one server: requests over their summed time, CPU over their summed requests. */
 function rowOf(slices) {
-  const total = slices.reduce((n, x) => n + x.r.requests.total, 0);
-  const seconds = slices.reduce((n, x) => n + (x.r.duration ?? 0), 0);
+  const sum = (f) => slices.reduce((n, x) => n + f(x), 0);
+  const total = sum((x) => x.r.requests.total);
   const codes = {};
   for (const { r } of slices) for (const [k, v] of Object.entries(r.statusCodeStats ?? {})) codes[k] = (codes[k] ?? 0) + v.count;
-  const sum = (f) => slices.reduce((n, x) => n + f(x.r), 0);
   return {
-    reqPerSec: total / seconds,
-    cpuUsPerReq: (slices.reduce((n, x) => n + x.cpuMs, 0) * 1000) / total,
+    reqPerSec: total / sum((x) => x.r.duration),
+    cpuUsPerReq: (sum((x) => x.cpuMs) * 1000) / total,
     p50: median(slices.map((x) => x.r.latency.p50)),
     p99: median(slices.map((x) => x.r.latency.p99)),
     total,
-    non2xx: sum((r) => r.non2xx),
-    errors: sum((r) => r.errors),
-    timeouts: sum((r) => r.timeouts),
+    non2xx: sum((x) => x.r.non2xx),
+    errors: sum((x) => x.r.errors),
+    timeouts: sum((x) => x.r.timeouts),
     statusCodes: codes,
     slices: slices.length,
   };
