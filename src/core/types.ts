@@ -24,6 +24,11 @@ export type Principal =
       /** the kind of caller: customer, admin, integration, social, user, client, ... */
       userType: string;
       userId: string;
+      /**
+       * who the caller is, stable across its credentials: what a stored object's owner is
+       * (a user's username, a client's id, an API key's user, else the key's id)
+       */
+      subject: string;
       /** the token that authenticated the request, when it was a token */
       tokenId?: number;
       /** what it may do: `self` for a caller acting for itself, ACL resources, OAuth scopes, roles */

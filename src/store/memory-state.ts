@@ -7,6 +7,7 @@ import type {
   RefreshState,
   RefreshToken,
   SigningKey,
+  StoredObject,
   TokenRecord,
 } from './store.js';
 
@@ -23,6 +24,18 @@ export interface NamespaceState {
   /** OAuth nonces, by consumer key and nonce */
   nonces: Set<string>;
   oauth: OAuthSpace;
+  /** `${api}\0${collection}\0${parent}` -> the collection's objects */
+  collections: Map<string, ObjectCollection>;
+}
+
+/** One collection of a user spec, in one parent. */
+export interface ObjectCollection {
+  api: string;
+  collection: string;
+  /** id -> object, in creation order */
+  items: Map<string, StoredObject>;
+  /** the largest integer id it has held */
+  maxInteger: number;
 }
 
 /** A namespace's authorization-server state. */

@@ -3,6 +3,7 @@ import type { Store, StoreStats, SweepResult } from './store.js';
 import { createMemoryState } from './memory-state.js';
 import { createMemoryNamespaces } from './memory-namespaces.js';
 import { createMemoryIdentities } from './memory-identities.js';
+import { createMemoryRecords } from './memory-records.js';
 import { createMemoryTokens } from './memory-tokens.js';
 import { createMemoryLockouts, createMemoryNonces } from './memory-lockouts.js';
 import { createMemoryOAuth, sweepMemoryOAuth } from './memory-oauth.js';
@@ -14,6 +15,7 @@ export class MemoryStore implements Store {
   private readonly state = createMemoryState();
   readonly namespaces = createMemoryNamespaces(this.state);
   readonly identities = createMemoryIdentities(this.state);
+  readonly records = createMemoryRecords(this.state);
   readonly tokens = createMemoryTokens(this.state);
   readonly lockouts = createMemoryLockouts(this.state);
   readonly nonces = createMemoryNonces(this.state);

@@ -4,6 +4,7 @@ import type {
   NamespaceStore,
   NonceStore,
   OAuthStore,
+  RecordStore,
   Store,
   StoreStats,
   SweepResult,
@@ -37,6 +38,8 @@ export class ReadCacheStore implements Store {
   readonly secretKey: Buffer;
   readonly namespaces: NamespaceStore;
   readonly identities: IdentityStore;
+  /** not kept: a collection changes with every write a caller makes, and objects are read once a request */
+  readonly records: RecordStore;
   readonly tokens: TokenStore;
   readonly lockouts: LockoutStore;
   readonly nonces: NonceStore;
@@ -52,6 +55,7 @@ export class ReadCacheStore implements Store {
     this.cache = new ReadCache(limit, shared);
     this.namespaces = cacheNamespaces(inner.namespaces, this.cache);
     this.identities = cacheIdentities(inner.identities, this.cache);
+    this.records = inner.records;
     this.tokens = cacheTokens(inner.tokens, this.cache);
     this.lockouts = cacheLockouts(inner.lockouts, this.cache);
     this.nonces = inner.nonces;

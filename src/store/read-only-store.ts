@@ -1,4 +1,4 @@
-import type { IdentityStore, LockoutStore, NamespaceStore, NonceStore, Store, TokenStore } from './store.js';
+import type { IdentityStore, LockoutStore, NamespaceStore, NonceStore, RecordStore, Store, TokenStore } from './store.js';
 import type { OAuthStore } from './oauth-store.js';
 
 /** A write refused by a read-only view of the store (the request is then run again with the store itself). */
@@ -27,6 +27,16 @@ const IDENTITIES = {
   delete: 'write',
   nextId: 'write',
 } as const satisfies Record<keyof IdentityStore, Kind>;
+const RECORDS = {
+  get: 'read',
+  list: 'read',
+  counts: 'read',
+  create: 'write',
+  replace: 'write',
+  delete: 'write',
+  nextInteger: 'write',
+  clear: 'write',
+} as const satisfies Record<keyof RecordStore, Kind>;
 const TOKENS = { find: 'read', list: 'read', save: 'write', revoke: 'write', revokeUser: 'write' } as const satisfies Record<
   keyof TokenStore,
   Kind
@@ -63,6 +73,7 @@ export class ReadOnlyStore implements Store {
   readonly secretKey: Buffer;
   readonly namespaces: NamespaceStore;
   readonly identities: IdentityStore;
+  readonly records: RecordStore;
   readonly tokens: TokenStore;
   readonly lockouts: LockoutStore;
   readonly nonces: NonceStore;
@@ -75,6 +86,7 @@ export class ReadOnlyStore implements Store {
     this.secretKey = inner.secretKey;
     this.namespaces = this.part(inner.namespaces, NAMESPACES);
     this.identities = this.part(inner.identities, IDENTITIES);
+    this.records = this.part(inner.records, RECORDS);
     this.tokens = this.part(inner.tokens, TOKENS);
     this.lockouts = this.part(inner.lockouts, LOCKOUTS);
     this.nonces = this.part(inner.nonces, NONCES);

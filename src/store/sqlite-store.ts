@@ -7,6 +7,7 @@ import type {
   NamespaceStore,
   NonceStore,
   OAuthStore,
+  RecordStore,
   Store,
   StoreStats,
   SweepResult,
@@ -18,6 +19,7 @@ import { createTokenBatch } from './sqlite-token-inserts.js';
 import { openStateFile } from './sqlite-checks.js';
 import { createSqliteNamespaces } from './sqlite-namespaces.js';
 import { createSqliteIdentities } from './sqlite-identities.js';
+import { createSqliteRecords, RECORD_TABLES } from './sqlite-records.js';
 import { createSqliteTokens } from './sqlite-tokens.js';
 import { createSqliteLockouts, createSqliteNonces } from './sqlite-lockouts.js';
 import { createSqliteOAuth, type SqliteOAuth } from './sqlite-oauth.js';
@@ -47,6 +49,7 @@ export class SqliteStore implements Store {
   readonly secretKey: Buffer;
   readonly namespaces: NamespaceStore;
   readonly identities: IdentityStore;
+  readonly records: RecordStore;
   readonly tokens: TokenStore;
   readonly lockouts: LockoutStore;
   readonly nonces: NonceStore;
@@ -62,6 +65,7 @@ export class SqliteStore implements Store {
     this.file = opened.file;
     this.db.exec(SWEEP_INDEXES);
     this.db.exec(NONCE_TABLE);
+    this.db.exec(RECORD_TABLES);
     this.stmt = prepareStatements(this.db);
     this.secretKey = this.readSecretKey();
     const batch = createTokenBatch(this.db);
@@ -69,7 +73,9 @@ export class SqliteStore implements Store {
     const context: SqliteContext = { db: this.db, stmt: this.stmt, flush: batch.flush };
     this.oauthTables = createSqliteOAuth(context);
     this.oauth = this.oauthTables.store;
-    this.namespaces = createSqliteNamespaces(context, this.oauthTables.drop);
+    const records = createSqliteRecords(context);
+    this.records = records.store;
+    this.namespaces = createSqliteNamespaces(context, { dropOAuth: this.oauthTables.drop, records });
     this.identities = createSqliteIdentities(context);
     this.tokens = createSqliteTokens(context, batch);
     this.lockouts = createSqliteLockouts(context);
@@ -105,7 +111,8 @@ export class SqliteStore implements Store {
     this.flush();
     this.db.exec(
       'DELETE FROM tokens; DELETE FROM login_failures; DELETE FROM identities; DELETE FROM identity_keys; DELETE FROM counters; DELETE FROM oauth_nonces; DELETE FROM namespaces; ' +
-        'DELETE FROM oauth_keys; DELETE FROM oauth_codes; DELETE FROM oauth_refresh; DELETE FROM oauth_revoked;',
+        'DELETE FROM oauth_keys; DELETE FROM oauth_codes; DELETE FROM oauth_refresh; DELETE FROM oauth_revoked; ' +
+        'DELETE FROM records; DELETE FROM record_counters;',
     );
   }
 

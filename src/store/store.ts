@@ -129,10 +129,19 @@ export interface LoginRef {
   username: string;
 }
 
+/** A seed object of a collection, owned by no one unless its seed names an owner. */
+export interface SeedObject extends StoredObject {
+  api: string;
+  collection: string;
+  parent: string;
+}
+
 /** The seed a namespace is made from. */
 export interface Seeding {
   ns: string;
   seed: readonly Identity[];
+  /** the collections' seed objects */
+  objects?: readonly SeedObject[];
   seedHash: string;
 }
 
@@ -152,9 +161,9 @@ export interface NamespaceStore {
   peek?(ns: string): NamespaceSnapshot | undefined;
   /** creates the namespace with its seed identities unless it exists; returns the record either way */
   create(args: Seeding & { now: number }): Promise<NamespaceRecord>;
-  /** back to the seed: identities, tokens, failures, nonces, OAuth state, clock offset and settings, in one step */
+  /** back to the seed: identities, objects, tokens, failures, nonces, OAuth state, clock offset and settings, in one step */
   reset(args: Seeding & { now: number }): Promise<NamespaceRecord>;
-  /** writes the seed identities over those with the same ids, keeping the rest (fixtures changed) */
+  /** writes the seed identities and objects over those with the same ids, keeping the rest (fixtures changed) */
   reseed(args: Seeding): Promise<void>;
   update(args: { ns: string; clockOffsetMs?: number; settings?: NamespaceSettings }): Promise<NamespaceRecord | undefined>;
   delete(ns: string): Promise<boolean>;
@@ -170,6 +179,56 @@ export interface IdentityStore {
   delete(ref: IdentityRef): Promise<boolean>;
   /** the next number of a named counter (identity ids), atomically */
   nextId(args: { ns: string; counter: string; atLeast: number }): Promise<number>;
+}
+
+/** One collection's objects: a nested collection is kept per parent (`/users/1/orders` and `/users/2/orders`). */
+export interface CollectionRef {
+  ns: string;
+  api: string;
+  collection: string;
+  /** the parent path's parameter values joined by `/`; '' for a top-level collection */
+  parent: string;
+}
+
+/** An object of a user spec's collection, as a caller created it or a seed made it. */
+export interface StoredObject {
+  /** the object's id property, as text */
+  id: string;
+  /** the subject of the caller that created it; absent: no one's (a seed) */
+  owner?: string;
+  object: Record<string, unknown>;
+}
+
+/** Which objects a list answers, and which page of them. */
+export interface ListQuery {
+  /** only objects with no owner or this one (a caller that may read only its own); absent: every object */
+  visibleTo?: string;
+  /** top-level properties that must equal these values (as text, as a query string carries them) */
+  where?: Readonly<Record<string, string>>;
+  offset?: number;
+  limit?: number;
+}
+
+/**
+ * The objects of user specs' collections. Apart from identities on purpose: creating an
+ * object must not drop the cached identities or move the namespace's version that other
+ * instances' kept answers depend on. Objects go in creation order.
+ */
+export interface RecordStore {
+  /** adds the object; `exists` (and nothing written) when its id is taken */
+  create(args: CollectionRef & { item: StoredObject }): Promise<'ok' | 'exists'>;
+  get(args: CollectionRef & { id: string }): Promise<StoredObject | undefined>;
+  /** the matching objects in creation order, a page of them, and how many match in all */
+  list(args: CollectionRef & ListQuery): Promise<{ items: StoredObject[]; total: number }>;
+  /** writes the object over an existing one, which keeps its owner and place; false when there is none */
+  replace(args: CollectionRef & { id: string; object: Record<string, unknown> }): Promise<boolean>;
+  delete(args: CollectionRef & { id: string }): Promise<boolean>;
+  /** one above the largest integer id the collection (in this parent) has held, atomically reserved */
+  nextInteger(args: CollectionRef): Promise<number>;
+  /** empties a collection in every parent, or every collection of the API; how many objects went */
+  clear(args: { ns: string; api: string; collection?: string }): Promise<number>;
+  /** collection -> how many objects it holds, every parent together */
+  counts(args: { ns: string; api: string }): Promise<Record<string, number>>;
 }
 
 export interface TokenStore {
@@ -212,6 +271,7 @@ export interface Store {
   readonly secretKey: Buffer;
   readonly namespaces: NamespaceStore;
   readonly identities: IdentityStore;
+  readonly records: RecordStore;
   readonly tokens: TokenStore;
   readonly lockouts: LockoutStore;
   readonly nonces: NonceStore;

@@ -19,11 +19,12 @@ export async function resolveCommercePrincipal(record: TokenRecord, ids: Commerc
   const { userType, userId, id: tokenId } = record;
   if (userType === 'customer') {
     const customer = await ids.customerById(Number(userId));
-    return customer && { kind: 'user', userType, userId, tokenId, scopes: CUSTOMER_SCOPES, identity: customer };
+    return customer && { kind: 'user', userType, userId, subject: `${userType}:${userId}`, tokenId, scopes: CUSTOMER_SCOPES, identity: customer };
   }
   if (userType === 'admin') {
     const admin = await ids.adminById(Number(userId));
-    return admin?.active ? { kind: 'user', userType, userId, tokenId, scopes: aclScopes(admin.resources), identity: admin } : undefined;
+    return admin?.active
+      ? { kind: 'user', userType, userId, subject: `${userType}:${userId}`, tokenId, scopes: aclScopes(admin.resources), identity: admin } : undefined;
   }
   return undefined;
 }
@@ -37,6 +38,7 @@ export function integrationPrincipal(integration: Integration): UserPrincipal {
     kind: 'user',
     userType: 'integration',
     userId: String(integration.id),
+    subject: `integration:${integration.id}`,
     scopes: aclScopes(integration.resources),
     identity: integration,
   };

@@ -109,6 +109,7 @@ export function noteClient(call: Call, auth: AuthenticatedClient | undefined, de
       kind: 'user',
       userType: 'client',
       userId: client.clientId,
+      subject: client.clientId,
       scopes: new Set(client.scopes),
       claims: { client_id: client.clientId },
       identity: client,

@@ -18,6 +18,7 @@ export function userPrincipal(
     kind: 'user',
     userType: 'user',
     userId: user.username,
+    subject: user.username,
     ...(tokenId !== undefined ? { tokenId } : {}),
     scopes: new Set(scopes),
     claims: { ...user.claims, ...extra, username: user.username, sub: user.username },
@@ -30,6 +31,7 @@ export function clientPrincipal(client: SpecClient, scopes: readonly string[] = 
     kind: 'user',
     userType: 'client',
     userId: client.clientId,
+    subject: client.clientId,
     ...(tokenId !== undefined ? { tokenId } : {}),
     scopes: new Set(scopes),
     claims: { client_id: client.clientId, sub: client.clientId },
@@ -84,7 +86,7 @@ export function createSpecDirectory(api: string, codec: TokenCodec, jwtAccess?: 
         if (sentAs !== 'key') return undefined;
         const key = await ids.apiKey(keyDigest(services.secrets, value));
         if (!key) return undefined;
-        if (!key.user) return { kind: 'user', userType: 'apiKey', userId: key.id, scopes: new Set(key.scopes), claims: {}, identity: key };
+        if (!key.user) return { kind: 'user', userType: 'apiKey', userId: key.id, subject: `key:${key.id}`, scopes: new Set(key.scopes), claims: {}, identity: key };
         const owner = await ids.user(key.user);
         return owner && userPrincipal(owner, key.scopes);
       },
