@@ -33,6 +33,8 @@ export interface Config {
   /** allowed CORS origins; '*' allows any */
   corsOrigins: string[];
   developerMode: boolean;
+  /** a user spec's operations answer from its examples only: no stored resources */
+  stateless?: boolean;
   /** request body limit in bytes */
   bodyLimit: number;
   /** open connections the server accepts at once; undefined: no cap */

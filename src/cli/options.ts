@@ -10,6 +10,7 @@ export interface ServeFlags {
   state?: string;
   corsOrigin?: string[];
   dev?: boolean;
+  stateless?: boolean;
   bodyLimit?: string;
   maxConnections?: string;
   lockoutFailures?: string;
@@ -51,6 +52,7 @@ export function toConfig(
     state: state === 'memory' ? 'memory' : (redisState(state, env) ?? resolve(state)),
     corsOrigins: flags.corsOrigin?.length ? flags.corsOrigin.flatMap((o) => o.split(',')).map((o) => o.trim()) : base.corsOrigins,
     developerMode: flags.dev ?? false,
+    ...(flags.stateless ? { stateless: true } : {}),
     bodyLimit: int('--body-limit', flags.bodyLimit, base.bodyLimit, 1, 64 * 1024 * 1024),
     maxConnections: flags.maxConnections === undefined ? undefined : int('--max-connections', flags.maxConnections, 0, 1, 1e6),
     lockout: {

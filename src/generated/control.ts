@@ -734,6 +734,8 @@ export interface components {
             /** Format: int32 */
             status: number;
             durationMs: number;
+            /** @description Why the request was refused, where the answer does not tell: a stored object that is not the caller's (`not yours: todos 1 belongs to alice (private)`), a locked login. */
+            reason?: string;
             /** @description Set when steering changed the answer. */
             steered?: {
                 /** @description The rule's id */

@@ -89,6 +89,7 @@ function shapeOf(r: JournalRecord, redactor: Redactor, requestType: string | und
   if (nearest) shape.nearest = nearest;
   if (r.steered) shape.steered = r.steered;
   if (r.invalid) shape.invalid = r.invalid;
+  if (r.refusal) shape.reason = r.refusal;
   return shape;
 }
 

@@ -1,5 +1,5 @@
 import type { Clock } from '../core/types.js';
-import type { Identity, NamespaceRecord, NamespaceSettings, NamespaceStore, Seeding } from '../store/store.js';
+import type { Identity, NamespaceRecord, NamespaceSettings, NamespaceStore, SeedObject, Seeding } from '../store/store.js';
 import type { Config } from '../config.js';
 import type { EffectiveSettings, NamespaceView } from './stages.js';
 
@@ -23,6 +23,7 @@ export class Namespaces {
   constructor(
     private readonly store: NamespaceStore,
     private readonly seed: readonly Identity[],
+    private readonly objects: readonly SeedObject[],
     private readonly seedHash: string,
     private readonly clock: Clock,
     private readonly config: Readonly<Config>,
@@ -85,7 +86,7 @@ export class Namespaces {
   }
 
   private seeding(ns: string): Seeding {
-    return { ns, seed: this.seed, seedHash: this.seedHash };
+    return { ns, seed: this.seed, objects: this.objects, seedHash: this.seedHash };
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Identity } from '../store/store.js';
+import type { Identity, SeedObject } from '../store/store.js';
 import type { SpecModel } from '../spec/spec-model.js';
 import type { SampleOf } from '../spec/samples.js';
 import type { TokenCodec } from '../auth/tokens.js';
@@ -50,6 +50,8 @@ export interface ApiParts {
   readonly tokens: TokenCodec;
   /** the identities a new or reset namespace starts with */
   readonly seed: readonly Identity[];
+  /** the objects its collections start with in a new or reset namespace */
+  readonly seedObjects?: readonly SeedObject[];
   /** what the verifiers look up, in one namespace */
   directory(ns: NamespaceView, services: Services): Directory;
   /** operations this configuration does not route (the platform's two-factor login without --admin-2fa) */

@@ -3,7 +3,7 @@ import type { ValidateFunction } from 'ajv';
 import { isAbsolute, join } from 'node:path';
 import type { Clock, RandomSource } from '../core/types.js';
 import type { Config } from '../config.js';
-import type { Identity, Store } from '../store/store.js';
+import type { Identity, SeedObject, Store } from '../store/store.js';
 import type { Handler, Services } from '../pipeline/stages.js';
 import type { ServedApi } from '../pipeline/served-api.js';
 import { type PipelineHooks, createFixedMemo } from '../pipeline/run-request.js';
@@ -114,8 +114,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const server = createOAuthServer({ apis, secrets, baseUrl: () => address.url });
   const served = server ? Object.freeze([...apis, server]) : apis;
   const seed = apis.flatMap((a) => a.seed);
+  const objects = apis.flatMap((a) => a.seedObjects ?? []);
   const services: Services = Object.freeze({ store, clock, random, config, log, secrets, keyRing: createKeyRing(store.oauth) });
-  const namespaces = new Namespaces(store.namespaces, seed, hashSeed(seed), clock, config);
+  const namespaces = new Namespaces(store.namespaces, seed, objects, hashSeed(seed, objects), clock, config);
   return Object.freeze({
     apis: served,
     services,
@@ -136,8 +137,10 @@ function schemaOf(spec: LoadedSpec, name: string, compile: (ref: string) => Vali
 }
 
 /** A namespace records which seed it was made from; another seed means the fixtures changed. */
-function hashSeed(seed: readonly Identity[]): string {
-  return createHash('sha256').update(JSON.stringify(seed)).digest('base64url').slice(0, 22);
+function hashSeed(seed: readonly Identity[], objects: readonly SeedObject[]): string {
+  // without seed objects, the hash an older authmock wrote: its namespaces are not reseeded for nothing
+  const text = objects.length === 0 ? JSON.stringify(seed) : JSON.stringify([seed, objects]);
+  return createHash('sha256').update(text).digest('base64url').slice(0, 22);
 }
 
 /** Every handler names an operation of the spec. (An operation without one answers from the spec.) */

@@ -19,12 +19,15 @@ export async function resolveCommercePrincipal(record: TokenRecord, ids: Commerc
   const { userType, userId, id: tokenId } = record;
   if (userType === 'customer') {
     const customer = await ids.customerById(Number(userId));
-    return customer && { kind: 'user', userType, userId, subject: `${userType}:${userId}`, tokenId, scopes: CUSTOMER_SCOPES, identity: customer };
+    return (
+      customer && { kind: 'user', userType, userId, subject: `${userType}:${userId}`, tokenId, scopes: CUSTOMER_SCOPES, identity: customer }
+    );
   }
   if (userType === 'admin') {
     const admin = await ids.adminById(Number(userId));
     return admin?.active
-      ? { kind: 'user', userType, userId, subject: `${userType}:${userId}`, tokenId, scopes: aclScopes(admin.resources), identity: admin } : undefined;
+      ? { kind: 'user', userType, userId, subject: `${userType}:${userId}`, tokenId, scopes: aclScopes(admin.resources), identity: admin }
+      : undefined;
   }
   return undefined;
 }

@@ -10,7 +10,15 @@ export async function resolveSocialPrincipal(record: TokenRecord, ids: SocialIde
   if (record.userType !== 'social' || !record.clientApp) return undefined;
   const [user, app] = await Promise.all([ids.userById(Number(record.userId)), ids.app(record.clientApp)]);
   if (!user || !app) return undefined;
-  return { kind: 'user', userType: 'social', userId: record.userId, subject: `social:${record.userId}`, tokenId: record.id, scopes: NO_SCOPES, identity: user };
+  return {
+    kind: 'user',
+    userType: 'social',
+    userId: record.userId,
+    subject: `social:${record.userId}`,
+    tokenId: record.id,
+    scopes: NO_SCOPES,
+    identity: user,
+  };
 }
 
 export function socialUserOf(principal: Principal): SocialUser | undefined {

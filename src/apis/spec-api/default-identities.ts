@@ -56,5 +56,6 @@ export function defaultIdentities(model: SpecModel, stateKey: Buffer): IdentityF
       : [],
     operations: {},
     bindings: {},
+    resources: {},
   };
 }

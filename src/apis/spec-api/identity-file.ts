@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { FixtureError } from '../../fixtures/fixture-error.js';
 import { readFixtureFile } from '../../fixtures/read-fixture-file.js';
 import type { OperationOverlay } from '../../spec/build-operations.js';
+import type { CollectionBinding } from '../../spec/infer-collections.js';
+import type { Visibility } from '../../auth/owner-rule.js';
 
 /** A user, as the identity file or the control API gives it (the password in clear, once). */
 export interface UserInput {
@@ -37,15 +39,25 @@ export interface LoginBinding {
   token: string;
 }
 
+/** One collection as the identity file describes it (docs/serving-your-spec.md, "Stored resources"). */
+export interface ResourceInput extends CollectionBinding {
+  visibility?: Visibility;
+  others?: 404 | 403;
+  adminScopes?: string[];
+  seed: { owner?: string; object: Record<string, unknown> }[];
+}
+
 export interface IdentityFile {
   users: UserInput[];
   apiKeys: ApiKeyInput[];
   clients: ClientInput[];
   operations: Record<string, OperationOverlay>;
   bindings: { login?: LoginBinding; logout?: { operation: string } };
+  /** false: every operation answers from the spec's examples (no stored resources) */
+  resources: false | Record<string, ResourceInput>;
 }
 
-export const EMPTY_IDENTITY_FILE: IdentityFile = { users: [], apiKeys: [], clients: [], operations: {}, bindings: {} };
+export const EMPTY_IDENTITY_FILE: IdentityFile = { users: [], apiKeys: [], clients: [], operations: {}, bindings: {}, resources: {} };
 
 /**
  * Reads `<name>.authmock.yaml`: users, API keys, OAuth clients, what it adds to operations
@@ -56,14 +68,51 @@ export function readIdentityFile(file: string, cacheDir: string | undefined): Id
   if (!existsSync(file)) throw new FixtureError(file, '', 'is missing');
   const doc = readFixtureFile(file, cacheDir) ?? {};
   const at = new Reader(file);
-  const top = at.object(doc, '', ['users', 'apiKeys', 'clients', 'operations', 'bindings']);
+  const top = at.object(doc, '', ['users', 'apiKeys', 'clients', 'operations', 'bindings', 'resources']);
   return {
     users: at.list(top.users, 'users').map((u, i) => readUser(at, u, `users[${i}]`)),
     apiKeys: at.list(top.apiKeys, 'apiKeys').map((k, i) => readApiKey(at, k, `apiKeys[${i}]`)),
     clients: at.list(top.clients, 'clients').map((c, i) => readClient(at, c, `clients[${i}]`)),
     operations: readOperations(at, top.operations),
     bindings: readBindings(at, top.bindings),
+    resources: readResources(at, top.resources),
   };
+}
+
+const VISIBILITIES: readonly Visibility[] = ['private', 'shared-read', 'shared'];
+
+function readResources(at: Reader, raw: unknown): IdentityFile['resources'] {
+  if (raw === undefined) return {};
+  if (raw === false) return false;
+  const out: Record<string, ResourceInput> = {};
+  for (const [name, node] of Object.entries(at.object(raw, 'resources'))) {
+    const where = `resources.${name}`;
+    const r = at.object(node, where, ['operations', 'id', 'visibility', 'others', 'adminScopes', 'seed']);
+    const ops =
+      r.operations === undefined
+        ? undefined
+        : at.object(r.operations, `${where}.operations`, ['create', 'read', 'update', 'delete', 'list']);
+    const opId = (key: string) => (ops?.[key] === undefined ? {} : { [key]: at.string(ops[key], `${where}.operations.${key}`) });
+    const list =
+      ops?.list === undefined ? undefined : typeof ops.list === 'string' ? [ops.list] : at.strings(ops.list, `${where}.operations.list`);
+    out[name] = {
+      ...(ops
+        ? { operations: { ...opId('create'), ...opId('read'), ...opId('update'), ...opId('delete'), ...(list ? { list } : {}) } }
+        : {}),
+      ...(r.id !== undefined ? { id: at.string(r.id, `${where}.id`) } : {}),
+      ...(r.visibility !== undefined ? { visibility: at.oneOf(r.visibility, `${where}.visibility`, VISIBILITIES) } : {}),
+      ...(r.others !== undefined ? { others: at.oneOf(r.others, `${where}.others`, [404, 403] as const) } : {}),
+      ...(r.adminScopes !== undefined ? { adminScopes: at.strings(r.adminScopes, `${where}.adminScopes`) } : {}),
+      seed: at.list(r.seed, `${where}.seed`).map((s, i) => {
+        const e = at.object(s, `${where}.seed[${i}]`, ['owner', 'object']);
+        return {
+          ...(e.owner !== undefined ? { owner: at.string(e.owner, `${where}.seed[${i}].owner`) } : {}),
+          object: at.object(e.object, `${where}.seed[${i}].object`),
+        };
+      }),
+    };
+  }
+  return out;
 }
 
 export function readUser(at: Reader, raw: unknown, where: string): UserInput {
@@ -186,6 +235,10 @@ export class Reader {
     if (value === undefined) return [];
     if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) return this.fail(where, 'must be a list of strings');
     return value as string[];
+  }
+
+  oneOf<T extends string | number>(value: unknown, where: string, allowed: readonly T[]): T {
+    return allowed.includes(value as T) ? (value as T) : this.fail(where, `must be one of ${allowed.join(', ')}`);
   }
 
   place(value: unknown, where: string): string {

@@ -8,6 +8,7 @@ import { createSpecTokens } from './token-codec.js';
 import { createSpecDialect } from './spec-dialect.js';
 import { createSpecDirectory } from './spec-directory.js';
 import { createBindings } from './bindings.js';
+import { buildResources } from './resources/build-resources.js';
 import { specIdentityKinds } from './control-kinds.js';
 import { defaultIdentities } from './default-identities.js';
 import { EMPTY_IDENTITY_FILE, readIdentityFile, type IdentityFile } from './identity-file.js';
@@ -47,6 +48,7 @@ export function createSpecModule(source: SpecSource): ApiModule {
       const { model, secrets, sample } = setup;
       const identities = file ?? defaultIdentities(model, setup.stateKey);
       const tokens = createSpecTokens(setup.stateKey, name);
+      const resources = buildResources({ api: name, model, sample, resources: setup.config.stateless ? false : identities.resources });
       const seed: Identity[] = [
         ...identities.users.map((u) => userIdentity(name, secrets, u)),
         ...identities.apiKeys.map((k) => apiKeyIdentity(name, secrets, k)),
@@ -54,14 +56,16 @@ export function createSpecModule(source: SpecSource): ApiModule {
       ];
       return {
         dialect: createSpecDialect({ name, mount: model.mount, schemes: model.schemes, sample }),
-        handlers: createBindings({ api: name, sample, ...identities.bindings }),
+        // a bound login or logout wins over a collection's operation of the same id
+        handlers: { ...resources.handlers, ...createBindings({ api: name, sample, ...identities.bindings }) },
         tokens,
         seed,
+        seedObjects: resources.seed,
         directory: createSpecDirectory(name, tokens, servesOAuth(model) ? { baseUrl: setup.baseUrl } : undefined),
         userTypes: [],
         identityKinds: specIdentityKinds(name, secrets),
         strictAnswers: false,
-        describeAccounts: () => describe(identities, file ? basename(identityPath) : undefined),
+        describeAccounts: () => [...describe(identities, file ? basename(identityPath) : undefined), ...resources.describe()],
       };
     },
   };

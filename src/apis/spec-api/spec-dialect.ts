@@ -90,6 +90,12 @@ function renderSpecError(err: SpecApiError, sample: SampleOf): HandlerResult {
   const headers = { ...err.context.headers };
   const op = err.context.op;
   const declared = op && declaredResponse(op, status);
+  const detail = fillTemplate(def.detail, err.params);
+  const problem = { type: 'about:blank', title: def.title, status, detail, ...err.context.extra };
+  // a declared problem+json without an example gets authmock's own words where they fit its schema, not a sample of "string"s
+  const declaredProblem = declared?.byType.get(PROBLEM);
+  if (declared && !declared.examples.get(PROBLEM)?.first && declaredProblem?.(problem))
+    return { status, headers: { ...headers, 'Content-Type': PROBLEM }, body: problem };
   if (op && declared) {
     const key =
       op.responses.get(String(status)) === declared
@@ -107,12 +113,7 @@ function renderSpecError(err: SpecApiError, sample: SampleOf): HandlerResult {
       if (body !== undefined) return { status, headers: { ...headers, 'Content-Type': contentTypeOf(type) }, body };
     }
   }
-  const detail = fillTemplate(def.detail, err.params);
-  return {
-    status,
-    headers: { ...headers, 'Content-Type': PROBLEM },
-    body: { type: 'about:blank', title: def.title, status, detail, ...err.context.extra },
-  };
+  return { status, headers: { ...headers, 'Content-Type': PROBLEM }, body: problem };
 }
 
 /** JSON unless the answer names another type; a string body of a non-JSON type goes as it is. */

@@ -86,7 +86,16 @@ export function createSpecDirectory(api: string, codec: TokenCodec, jwtAccess?: 
         if (sentAs !== 'key') return undefined;
         const key = await ids.apiKey(keyDigest(services.secrets, value));
         if (!key) return undefined;
-        if (!key.user) return { kind: 'user', userType: 'apiKey', userId: key.id, subject: `key:${key.id}`, scopes: new Set(key.scopes), claims: {}, identity: key };
+        if (!key.user)
+          return {
+            kind: 'user',
+            userType: 'apiKey',
+            userId: key.id,
+            subject: `key:${key.id}`,
+            scopes: new Set(key.scopes),
+            claims: {},
+            identity: key,
+          };
         const owner = await ids.user(key.user);
         return owner && userPrincipal(owner, key.scopes);
       },

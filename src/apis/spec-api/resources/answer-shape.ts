@@ -1,0 +1,58 @@
+import type { Operation } from '../../../core/types.js';
+import { readObjectSchema } from '../../../spec/object-schema.js';
+import { resolvePointer } from '../../../spec/json-pointer.js';
+
+/** How an operation's answer carries objects: its status, an envelope, a list's array and count properties. */
+export interface AnswerShape {
+  status: number;
+  /** the answer has a JSON body at all */
+  hasBody: boolean;
+  /** the object sits in `{ "data": ... }` */
+  envelope: boolean;
+  /** a list: '' for a bare array, else the property that holds the array */
+  arrayProperty?: string;
+  /** a list's integer property that says how many match */
+  countProperty?: string;
+  /** the answer declares a Location header */
+  location: boolean;
+}
+
+const COUNT_NAMES =
+  /^(total|count|totalcount|total_count|totalitems|total_items|totalresults|total_results|totalelements|total_elements)$/i;
+
+/** The answer's shape: the `preferred` status when declared (a create's 201), else the lowest 2xx. */
+export function answerShape(doc: unknown, op: Operation, preferred?: number): AnswerShape {
+  const statuses = [...op.responses.keys()].filter((s) => /^2\d\d$/.test(s)).sort();
+  const status = preferred !== undefined && statuses.includes(String(preferred)) ? String(preferred) : statuses[0];
+  const media = status === undefined ? undefined : op.responses.get(status);
+  const at = media && (media.schemaAt.get('application/json') ?? [...media.schemaAt].find(([t]) => /[/+]json$/.test(t))?.[1]);
+  const shape: AnswerShape = {
+    status: status === undefined ? (preferred ?? 200) : Number(status),
+    hasBody: at !== undefined || !!media?.examples.size,
+    envelope: false,
+    location: status !== undefined && declaresLocation(doc, op, status),
+  };
+  const schema = at === undefined ? undefined : readObjectSchema(doc, at);
+  if (!schema) return shape;
+  if (schema.type === 'array') return { ...shape, arrayProperty: '' };
+  const arrays = [...schema.properties].filter(([, p]) => p.type === 'array');
+  if (arrays.length === 1) {
+    const count = [...schema.properties].find(([name, p]) => (p.type === 'integer' || p.type === 'number') && COUNT_NAMES.test(name));
+    return { ...shape, arrayProperty: arrays[0]![0], ...(count ? { countProperty: count[0] } : {}) };
+  }
+  const data = schema.properties.get('data');
+  return { ...shape, envelope: schema.properties.size === 1 && !!data && (data.type === undefined || data.type === 'object') };
+}
+
+function declaresLocation(doc: unknown, op: Operation, status: string): boolean {
+  const headers = (resolvePointer(doc, `${op.pointer}/responses/${status}/headers`) ?? {}) as Record<string, unknown>;
+  return Object.keys(headers).some((h) => h.toLowerCase() === 'location');
+}
+
+/** A request body's object: the one inside `{ "data": ... }` where the operation's body schema is such an envelope. */
+export function bodyEnvelope(doc: unknown, op: Operation | undefined): boolean {
+  const at = op?.requestBody && (op.requestBody.media.schemaAt.get('application/json') ?? [...op.requestBody.media.schemaAt.values()][0]);
+  const schema = at === undefined ? undefined : readObjectSchema(doc, at);
+  const data = schema?.properties.get('data');
+  return !!schema && schema.properties.size === 1 && !!data && (data.type === undefined || data.type === 'object');
+}

@@ -1,0 +1,117 @@
+import type { Operation } from '../../../core/types.js';
+import type { Handler } from '../../../pipeline/stages.js';
+import type { SpecModel } from '../../../spec/spec-model.js';
+import type { SampleOf } from '../../../spec/samples.js';
+import type { SeedObject } from '../../../store/store.js';
+import { inferCollections, type Collection } from '../../../spec/infer-collections.js';
+import type { OwnershipPolicy } from '../../../auth/owner-rule.js';
+import type { ResourceInput } from '../identity-file.js';
+import { answerShape } from './answer-shape.js';
+import { collectionHandlers, sampleItem } from './resource-handlers.js';
+
+/** A user spec's stored resources: each collection with its ownership, its handlers and its seed objects. */
+export interface SpecResources {
+  collections: readonly { collection: Collection; policy: OwnershipPolicy }[];
+  handlers: Record<string, Handler>;
+  seed: SeedObject[];
+  /** the banner's lines */
+  describe(): string[];
+}
+
+export interface ResourceSetup {
+  api: string;
+  model: SpecModel;
+  sample: SampleOf;
+  /** the identity file's `resources` (false, or `serve --stateless`: none) */
+  resources: false | Readonly<Record<string, ResourceInput>>;
+}
+
+/**
+ * The spec's collections made real (src/spec/infer-collections.ts), each object its
+ * creator's. A collection is private where its operations are secured and shared where
+ * they are open, unless the identity file says otherwise; it starts with the objects of
+ * the spec's examples (owned by no one) and the identity file's seeds.
+ */
+export function buildResources({ api, model, sample, resources }: ResourceSetup): SpecResources {
+  if (resources === false) return { collections: [], handlers: {}, seed: [], describe: () => [] };
+  const doc = model.spec.doc;
+  const collections = inferCollections(doc, model.operations, resources).map((collection) => ({
+    collection,
+    policy: policyOf(collection, resources[collection.name]),
+  }));
+  const handlers: Record<string, Handler> = {};
+  for (const { collection, policy } of collections)
+    Object.assign(handlers, collectionHandlers({ api, mount: model.mount, doc, collection, policy, sample }));
+  const seed = collections.flatMap(({ collection }) => seedOf(api, doc, sample, collection, resources[collection.name]));
+  return { collections, handlers, seed, describe: () => describeCollections(collections, seed) };
+}
+
+function policyOf(c: Collection, input: ResourceInput | undefined): OwnershipPolicy {
+  const ops = [c.create, c.read, c.replace, c.patch, c.remove, ...c.lists].filter((op): op is Operation => !!op);
+  const secured = ops.some((op) => op.security.length > 0);
+  return {
+    visibility: input?.visibility ?? (secured ? 'private' : 'shared'),
+    others: input?.others ?? 404,
+    adminScopes: input?.adminScopes ?? [],
+  };
+}
+
+/** The objects of the spec's examples (the item's, the list's) and the identity file's seeds, by id. */
+function seedOf(api: string, doc: unknown, sample: SampleOf, c: Collection, input: ResourceInput | undefined): SeedObject[] {
+  const byId = new Map<string, SeedObject>();
+  const parent = parentOf(c);
+  const add = (object: unknown, owner?: string) => {
+    if (!object || typeof object !== 'object' || Array.isArray(object)) return;
+    const id = (object as Record<string, unknown>)[c.idProperty];
+    if (id === undefined || id === null || typeof id === 'object') return;
+    const o = object as Record<string, unknown>;
+    byId.set(String(id), {
+      api,
+      collection: c.name,
+      parent: parent ?? '',
+      id: String(id),
+      ...(owner ? { owner } : {}),
+      object: structuredClone(o),
+    });
+  };
+  // nested collections are seeded in the parent their path parameters' examples name, if they all have one
+  if (parent !== undefined) {
+    if (c.read?.example) add(unwrap(doc, c.read, c.read.example.body));
+    for (const list of c.lists) {
+      const items = list.example && itemsOf(doc, list, list.example.body);
+      for (const item of items ?? []) add(item);
+    }
+    // no example object, but the schema's properties show examples (Petstore's pet 10, doggie): that object
+    if (byId.size === 0 && c.item?.properties.get(c.idProperty)?.hasExample) add(sampleItem({ collection: c, doc, sample }));
+  }
+  for (const s of input?.seed ?? []) add(s.object, s.owner);
+  return [...byId.values()];
+}
+
+function parentOf(c: Collection): string | undefined {
+  const op = c.read ?? c.create ?? c.lists[0];
+  const values = c.parentParams.map((name) => op?.params.find((p) => p.in === 'path' && p.name === name)?.example);
+  return values.every((v) => v !== undefined && v !== null) ? values.map(String).join('/') : undefined;
+}
+
+function unwrap(doc: unknown, op: Operation, body: unknown): unknown {
+  return answerShape(doc, op).envelope && body && typeof body === 'object' ? (body as Record<string, unknown>).data : body;
+}
+
+function itemsOf(doc: unknown, op: Operation, body: unknown): unknown[] | undefined {
+  const shape = answerShape(doc, op);
+  if (Array.isArray(body)) return body;
+  const inner =
+    shape.arrayProperty && body && typeof body === 'object' ? (body as Record<string, unknown>)[shape.arrayProperty] : undefined;
+  return Array.isArray(inner) ? inner : undefined;
+}
+
+function describeCollections(collections: SpecResources['collections'], seed: readonly SeedObject[]): string[] {
+  if (collections.length === 0) return [];
+  const parts = collections.map(({ collection: c, policy }) => {
+    const seeds = seed.filter((s) => s.collection === c.name).length;
+    const where = c.path ?? 'bound in the identity file';
+    return `${c.name} (${where}, ${policy.visibility}${seeds ? `, ${seeds} seeded` : ''})`;
+  });
+  return [`stored resources: ${parts.join(', ')}`];
+}

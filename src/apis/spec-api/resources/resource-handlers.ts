@@ -1,0 +1,231 @@
+import type { HandlerResult, Operation } from '../../../core/types.js';
+import type { Call, Handler } from '../../../pipeline/stages.js';
+import type { Collection } from '../../../spec/infer-collections.js';
+import type { SampleOf } from '../../../spec/samples.js';
+import type { CollectionRef, StoredObject } from '../../../store/store.js';
+import { judgeAccess, visibleTo, type Access, type OwnershipPolicy } from '../../../auth/owner-rule.js';
+import { SpecApiError } from '../spec-errors.js';
+import { answerShape, bodyEnvelope, type AnswerShape } from './answer-shape.js';
+import { jsonPatch, mergePatch, PatchError } from './patch-object.js';
+import { newSlug, newUuid } from './new-id.js';
+import { pageOf as pageParams } from './list-params.js';
+
+export interface CollectionParts {
+  api: string;
+  /** where the spec is served (`/api/v3`), for a Location header */
+  mount: string;
+  doc: unknown;
+  collection: Collection;
+  policy: OwnershipPolicy;
+  sample: SampleOf;
+}
+
+type ObjectMap = Record<string, unknown>;
+
+/**
+ * A collection's operations as a correct server of the spec answers them: a POST creates,
+ * GET reads and lists, PUT replaces, PATCH merges, DELETE removes, each object its
+ * creator's (src/auth/owner-rule.ts decides who else may touch it).
+ */
+export function collectionHandlers(parts: CollectionParts): Record<string, Handler> {
+  const c = parts.collection;
+  const handlers: Record<string, Handler> = {};
+  const bind = (op: Operation | undefined, handler: (call: Call, op: Operation) => Promise<HandlerResult>) => {
+    if (op) handlers[op.operationId] = (call) => handler(call, op);
+  };
+  bind(c.create, (call, op) => create(parts, call, op));
+  bind(c.read, (call, op) => read(parts, call, op));
+  bind(c.replace, (call, op) => change(parts, call, op, (old, body) => replaceWith(parts, old, body)));
+  bind(c.patch, (call, op) => change(parts, call, op, (old, body) => patchWith(call, old, body)));
+  bind(c.remove, (call, op) => remove(parts, call, op));
+  for (const op of c.lists) bind(op, (call) => list(parts, call, op));
+  return handlers;
+}
+
+async function create(parts: CollectionParts, call: Call, op: Operation): Promise<HandlerResult> {
+  const { collection: c } = parts;
+  const ref = refOf(parts, call);
+  const object: ObjectMap = { ...objectOf(parts.doc, op, call.body) };
+  const idSchema = c.item?.properties.get(c.idProperty);
+  if (object[c.idProperty] === undefined || object[c.idProperty] === null || idSchema?.readOnly)
+    object[c.idProperty] = await newId(parts, call, ref);
+  fillReadOnly(parts, call, object);
+  const id = String(object[c.idProperty]);
+  const owner = call.principal.kind === 'user' ? call.principal.subject : undefined;
+  const made = await call.services.store.records.create({ ...ref, item: { id, ...(owner !== undefined ? { owner } : {}), object } });
+  if (made === 'exists') {
+    throw new SpecApiError(parts.api, 'OBJECT_EXISTS', { collection: c.name, id }, { op, status: 409 }).because(
+      `${c.name} ${id} exists already`,
+    );
+  }
+  const shape = answerShape(parts.doc, op, 201);
+  const headers = shape.location ? { Location: `${parts.mount.replace(/\/$/, '')}${itemPath(parts, call, id)}` } : undefined;
+  return answer(parts, shape, object, headers);
+}
+
+async function read(parts: CollectionParts, call: Call, op: Operation): Promise<HandlerResult> {
+  const found = await mine(parts, call, op, 'read');
+  return answer(parts, answerShape(parts.doc, op), found.object);
+}
+
+async function change(
+  parts: CollectionParts,
+  call: Call,
+  op: Operation,
+  next: (old: StoredObject, body: ObjectMap) => ObjectMap,
+): Promise<HandlerResult> {
+  const found = await mine(parts, call, op, 'write');
+  const { collection: c } = parts;
+  const object = next(found, objectOf(parts.doc, op, call.body));
+  // the id is the object's name: a change never moves it
+  object[c.idProperty] = found.object[c.idProperty];
+  await call.services.store.records.replace({ ...refOf(parts, call), id: found.id, object });
+  return answer(parts, answerShape(parts.doc, op), object);
+}
+
+function replaceWith(parts: CollectionParts, old: StoredObject, body: ObjectMap): ObjectMap {
+  const object = { ...body };
+  // what the server made (readOnly) stays as it was unless the body carries it
+  for (const [name, p] of parts.collection.item?.properties ?? []) {
+    if (p.readOnly && object[name] === undefined && old.object[name] !== undefined) object[name] = old.object[name];
+  }
+  return object;
+}
+
+function patchWith(call: Call, old: StoredObject, body: ObjectMap): ObjectMap {
+  if (call.mediaType !== 'application/json-patch+json') return mergePatch(old.object, body) as ObjectMap;
+  try {
+    const out = jsonPatch(old.object, call.body);
+    if (!out || typeof out !== 'object' || Array.isArray(out)) throw new PatchError('the patched document is not an object');
+    return out as ObjectMap;
+  } catch (err) {
+    if (!(err instanceof PatchError)) throw err;
+    throw new SpecApiError(call.api.name, 'INVALID_REQUEST', { problem: err.message }, { op: call.op, status: 422 });
+  }
+}
+
+async function remove(parts: CollectionParts, call: Call, op: Operation): Promise<HandlerResult> {
+  const found = await mine(parts, call, op, 'write');
+  await call.services.store.records.delete({ ...refOf(parts, call), id: found.id });
+  const shape = answerShape(parts.doc, op, 204);
+  return shape.status === 204 || !shape.hasBody ? { status: shape.status, body: undefined } : answer(parts, shape, found.object);
+}
+
+async function list(parts: CollectionParts, call: Call, op: Operation): Promise<HandlerResult> {
+  const { collection: c } = parts;
+  const paging = pageParams(op, call.query);
+  const where: Record<string, string> = {};
+  for (const p of op.params) {
+    const prop = p.in === 'query' ? c.item?.properties.get(p.name) : undefined;
+    const value = call.query[p.name];
+    if (prop && prop.type !== 'object' && prop.type !== 'array' && value !== undefined && typeof value !== 'object')
+      where[p.name] = String(value);
+  }
+  const found = await call.services.store.records.list({
+    ...refOf(parts, call),
+    ...paging,
+    where,
+    ...(visibleFor(parts, call) !== undefined ? { visibleTo: visibleFor(parts, call) } : {}),
+  });
+  const items = found.items.map((o) => visible(parts, o.object));
+  const shape = answerShape(parts.doc, op);
+  if (shape.arrayProperty === '' || shape.arrayProperty === undefined) return { status: shape.status, body: items };
+  const base = parts.sample(op, String(shape.status), 'application/json');
+  const body: ObjectMap = base && typeof base === 'object' && !Array.isArray(base) ? structuredClone(base as ObjectMap) : {};
+  body[shape.arrayProperty] = items;
+  if (shape.countProperty) body[shape.countProperty] = found.total;
+  return { status: shape.status, body };
+}
+
+/** The object the request names, if the caller may touch it; else the 404 (or 403) a correct server answers. */
+async function mine(parts: CollectionParts, call: Call, op: Operation, access: Access): Promise<StoredObject> {
+  const { collection: c } = parts;
+  const id = idOf(parts, call);
+  const found = id === undefined ? undefined : await call.services.store.records.get({ ...refOf(parts, call), id });
+  if (!found) throw notFound(parts, op, id).because(`no ${c.name} ${id ?? '(no id)'}`);
+  const verdict = judgeAccess(parts.policy, found.owner, call.principal, access);
+  if (verdict.allowed) return found;
+  const why = `not yours: ${c.name} ${found.id} belongs to ${found.owner} (${parts.policy.visibility})`;
+  if (verdict.status === 404) throw notFound(parts, op, found.id).because(why);
+  throw new SpecApiError(parts.api, 'NOT_YOURS', { collection: c.name, id: found.id }, { op, status: 403 }).because(why);
+}
+
+function notFound(parts: CollectionParts, op: Operation, id: string | undefined): SpecApiError {
+  return new SpecApiError(parts.api, 'NO_SUCH_OBJECT', { collection: parts.collection.name, id: id ?? '' }, { op, status: 404 });
+}
+
+function visibleFor(parts: CollectionParts, call: Call): string | undefined {
+  return visibleTo(parts.policy, call.principal);
+}
+
+/** The id in the item path, else in the body (an update with the id in its body: Petstore's PUT /pet). */
+function idOf(parts: CollectionParts, call: Call): string | undefined {
+  const { collection: c } = parts;
+  const fromPath = c.itemParam === undefined ? undefined : call.pathParams[c.itemParam];
+  const fromBody = (objectOf(parts.doc, call.op, call.body) as ObjectMap)[c.idProperty];
+  const id = fromPath ?? fromBody;
+  return id === undefined || id === null || typeof id === 'object' ? undefined : String(id);
+}
+
+function refOf(parts: CollectionParts, call: Call): CollectionRef {
+  const parent = parts.collection.parentParams.map((p) => String(call.pathParams[p] ?? '')).join('/');
+  return { ns: call.ns.name, api: parts.api, collection: parts.collection.name, parent };
+}
+
+function itemPath(parts: CollectionParts, call: Call, id: string): string {
+  const { path } = parts.collection;
+  if (path === undefined) return `/${encodeURIComponent(id)}`;
+  const filled = path.replace(/\{([^{}]+)\}/g, (_, name: string) => encodeURIComponent(String(call.pathParams[name] ?? '')));
+  return `${filled}/${encodeURIComponent(id)}`;
+}
+
+/** The body's object, out of its `{ "data": ... }` envelope where the operation's body schema has one. */
+function objectOf(doc: unknown, op: Operation, body: unknown): ObjectMap {
+  const inner = bodyEnvelope(doc, op) && body && typeof body === 'object' ? (body as ObjectMap).data : body;
+  return inner && typeof inner === 'object' && !Array.isArray(inner) ? (inner as ObjectMap) : {};
+}
+
+async function newId(parts: CollectionParts, call: Call, ref: CollectionRef): Promise<string | number> {
+  const { idKind } = parts.collection;
+  if (idKind === 'integer') return call.services.store.records.nextInteger(ref);
+  return idKind === 'uuid' ? newUuid(call.services.random) : newSlug(call.services.random);
+}
+
+/** The readOnly properties the body lacks, as the server makes them: times from the namespace's clock, the rest from the schema. */
+function fillReadOnly(parts: CollectionParts, call: Call, object: ObjectMap): void {
+  const { collection: c } = parts;
+  let made: ObjectMap | undefined;
+  for (const [name, p] of c.item?.properties ?? []) {
+    if (!p.readOnly || object[name] !== undefined) continue;
+    if (p.format === 'date-time') object[name] = new Date(call.ns.now()).toISOString();
+    else if (p.format === 'date') object[name] = new Date(call.ns.now()).toISOString().slice(0, 10);
+    else {
+      made ??= sampleItem(parts);
+      if (made[name] !== undefined) object[name] = structuredClone(made[name]);
+    }
+  }
+}
+
+/** An item made from the schema: the read operation's (else the create's) answer, out of its envelope. */
+export function sampleItem(parts: Pick<CollectionParts, 'collection' | 'doc' | 'sample'>): ObjectMap {
+  const op = parts.collection.read ?? parts.collection.create;
+  if (!op) return {};
+  const shape = answerShape(parts.doc, op);
+  const body = parts.sample(op, String(shape.status), 'application/json') as ObjectMap | undefined;
+  const inner = shape.envelope ? body?.data : body;
+  return inner && typeof inner === 'object' && !Array.isArray(inner) ? (inner as ObjectMap) : {};
+}
+
+/** The object as callers see it: writeOnly properties are kept and never answered. */
+function visible(parts: CollectionParts, object: ObjectMap): ObjectMap {
+  const hidden = [...(parts.collection.item?.properties ?? [])].filter(([, p]) => p.writeOnly).map(([name]) => name);
+  if (hidden.length === 0) return object;
+  const out = { ...object };
+  for (const name of hidden) delete out[name];
+  return out;
+}
+
+function answer(parts: CollectionParts, shape: AnswerShape, object: ObjectMap, headers?: Record<string, string>): HandlerResult {
+  const body = shape.hasBody ? (shape.envelope ? { data: visible(parts, object) } : visible(parts, object)) : undefined;
+  return { status: shape.status, ...(headers ? { headers } : {}), body };
+}

@@ -1,0 +1,204 @@
+import type { Operation } from '../core/types.js';
+import { readObjectSchema, type ObjectSchema } from './object-schema.js';
+
+/** What an identity file says of one collection: operations bound by id, and the id property. */
+export interface CollectionBinding {
+  operations?: { create?: string; read?: string; update?: string; delete?: string; list?: readonly string[] };
+  id?: string;
+}
+
+/** A collection of a spec: the operations that create, read, list, change and delete its objects. */
+export interface Collection {
+  /** the collection path's last literal segment (`/users/{userId}/orders` → `orders`) */
+  name: string;
+  /** the collection's path (`/users/{userId}/orders`), when it was inferred from one */
+  path?: string;
+  /** the path parameters that name the parent, in order: each parent keeps a collection of its own */
+  parentParams: readonly string[];
+  /** the item path's parameter (`/pets/{petId}` → `petId`) */
+  itemParam?: string;
+  /** the property that holds an object's id */
+  idProperty: string;
+  /** how a missing id is made: one above the largest integer, a UUID, or a random URL-safe string */
+  idKind: 'integer' | 'uuid' | 'string';
+  /** the item's schema (the item GET's answer, else the POST's body), an envelope taken off */
+  item?: ObjectSchema;
+  create?: Operation;
+  read?: Operation;
+  replace?: Operation;
+  patch?: Operation;
+  remove?: Operation;
+  lists: readonly Operation[];
+}
+
+const ITEM_METHODS = ['GET', 'PUT', 'PATCH', 'DELETE'];
+
+/**
+ * A spec's collections, with no configuration: a path ending in a literal segment with a
+ * POST or a GET, beside its item path (one more segment, a single template) with a GET, PUT,
+ * PATCH or DELETE. An identity file's bindings add operations outside that pattern (an
+ * update with the id in the body, a search) or name a collection of their own.
+ */
+export function inferCollections(
+  doc: unknown,
+  operations: readonly Operation[],
+  bindings: Readonly<Record<string, CollectionBinding>> = {},
+): Collection[] {
+  const byPath = new Map<string, Map<string, Operation>>();
+  for (const op of operations) {
+    let methods = byPath.get(op.path);
+    if (!methods) byPath.set(op.path, (methods = new Map()));
+    methods.set(op.method, op);
+  }
+  const found: Collection[] = [];
+  const taken = new Set<string>();
+  for (const [path, methods] of byPath) {
+    const segments = path.split('/').filter(Boolean);
+    const last = segments[segments.length - 1];
+    if (last === undefined || isTemplate(last)) continue;
+    const ops = { create: methods.get('POST'), list: methods.get('GET') };
+    if (!ops.create && !ops.list) continue;
+    const item = itemPathOf(byPath, path);
+    if (!item) continue;
+    const name = uniqueName(segments, taken);
+    found.push(
+      describe(doc, {
+        name,
+        path,
+        parentParams: segments.filter(isTemplate).map(paramOf),
+        itemParam: item.param,
+        create: ops.create,
+        lists: ops.list ? [ops.list] : [],
+        read: item.methods.get('GET'),
+        replace: item.methods.get('PUT'),
+        patch: item.methods.get('PATCH'),
+        remove: item.methods.get('DELETE'),
+      }),
+    );
+  }
+  return applyBindings(doc, found, operations, bindings);
+}
+
+interface Draft {
+  name: string;
+  path?: string;
+  parentParams: readonly string[];
+  itemParam?: string;
+  create?: Operation;
+  read?: Operation;
+  replace?: Operation;
+  patch?: Operation;
+  remove?: Operation;
+  lists: readonly Operation[];
+  id?: string;
+}
+
+/** The item schema, the id property and how ids are made, read from the draft's operations. */
+function describe(doc: unknown, d: Draft): Collection {
+  const item = itemSchemaOf(doc, d);
+  const props = item?.properties;
+  const idProperty =
+    d.id ?? (d.itemParam !== undefined && props?.has(d.itemParam) ? d.itemParam : props?.has('id') ? 'id' : (d.itemParam ?? 'id'));
+  const idSchema = props?.get(idProperty);
+  const paramType = d.read?.params.find((p) => p.name === d.itemParam)?.type;
+  const idKind =
+    idSchema?.format === 'uuid'
+      ? 'uuid'
+      : idSchema?.type === 'integer' || (idSchema?.type === undefined && paramType === 'integer')
+        ? 'integer'
+        : 'string';
+  const { id: _id, ...rest } = d;
+  return { ...rest, idProperty, idKind, ...(item ? { item } : {}) };
+}
+
+function itemSchemaOf(doc: unknown, d: Draft): ObjectSchema | undefined {
+  for (const op of [d.read, d.replace, d.create]) {
+    const at = op && (op === d.read ? answerSchemaAt(op) : bodySchemaAt(op));
+    const schema = at === undefined ? undefined : unwrapEnvelope(doc, readObjectSchema(doc, at));
+    if (schema && schema.properties.size > 0) return schema;
+  }
+  return undefined;
+}
+
+/** The lowest 2xx answer's JSON schema. */
+export function answerSchemaAt(op: Operation): string | undefined {
+  const status = [...op.responses.keys()].filter((s) => /^2\d\d$/.test(s)).sort()[0];
+  return status === undefined ? undefined : jsonSchemaAt(op.responses.get(status)!.schemaAt);
+}
+
+export function bodySchemaAt(op: Operation): string | undefined {
+  return op.requestBody && jsonSchemaAt(op.requestBody.media.schemaAt);
+}
+
+function jsonSchemaAt(schemaAt: ReadonlyMap<string, string>): string | undefined {
+  return schemaAt.get('application/json') ?? [...schemaAt].find(([type]) => /[/+]json$/.test(type))?.[1];
+}
+
+/** `{ "data": {...} }` (Asana, JSON:API): the object inside. */
+export function unwrapEnvelope(doc: unknown, schema: ObjectSchema | undefined): ObjectSchema | undefined {
+  if (!schema || schema.properties.size !== 1) return schema;
+  const data = schema.properties.get('data');
+  if (!data || (data.type !== undefined && data.type !== 'object')) return schema;
+  return readObjectSchema(doc, data.at) ?? schema;
+}
+
+function itemPathOf(byPath: Map<string, Map<string, Operation>>, path: string) {
+  const prefix = `${path.replace(/\/$/, '')}/`;
+  for (const [candidate, methods] of byPath) {
+    if (!candidate.startsWith(prefix)) continue;
+    const rest = candidate.slice(prefix.length);
+    if (rest.includes('/') || !/^\{[^{}]+\}$/.test(rest)) continue;
+    if (ITEM_METHODS.some((m) => methods.has(m))) return { param: paramOf(rest), methods };
+  }
+  return undefined;
+}
+
+/** The last literal segment; a second collection of that name gets its parent's literal before it (`users-orders`). */
+function uniqueName(segments: readonly string[], taken: Set<string>): string {
+  const literals = segments.filter((s) => !isTemplate(s));
+  let name = literals[literals.length - 1]!;
+  for (let i = literals.length - 2; taken.has(name) && i >= 0; i--) name = `${literals[i]}-${name}`;
+  taken.add(name);
+  return name;
+}
+
+function applyBindings(
+  doc: unknown,
+  found: Collection[],
+  operations: readonly Operation[],
+  bindings: Readonly<Record<string, CollectionBinding>>,
+): Collection[] {
+  const byId = new Map(operations.map((op) => [op.operationId, op]));
+  const opOf = (id: string | undefined) => (id === undefined ? undefined : byId.get(id));
+  const out = [...found];
+  for (const [name, binding] of Object.entries(bindings)) {
+    const i = out.findIndex((c) => c.name === name);
+    const base: Draft = i >= 0 ? out[i]! : { name, parentParams: [], lists: [] };
+    const ops = binding.operations ?? {};
+    const update = opOf(ops.update);
+    const read = opOf(ops.read) ?? base.read;
+    const draft: Draft = {
+      ...base,
+      create: opOf(ops.create) ?? base.create,
+      read,
+      replace: update?.method === 'PUT' ? update : base.replace,
+      patch: update && update.method !== 'PUT' ? update : base.patch,
+      remove: opOf(ops.delete) ?? base.remove,
+      lists: ops.list ? ops.list.map(opOf).filter((op): op is Operation => !!op) : base.lists,
+      itemParam: base.itemParam ?? (read ? lastParamOf(read.path) : undefined),
+      ...(binding.id !== undefined ? { id: binding.id } : {}),
+    };
+    const made = describe(doc, draft);
+    if (i >= 0) out[i] = made;
+    else out.push(made);
+  }
+  return out;
+}
+
+function lastParamOf(path: string): string | undefined {
+  const last = path.split('/').filter(Boolean).pop();
+  return last !== undefined && isTemplate(last) ? paramOf(last) : undefined;
+}
+
+const isTemplate = (segment: string) => segment.includes('{');
+const paramOf = (segment: string) => segment.replace(/^.*\{([^{}]+)\}.*$/, '$1');
