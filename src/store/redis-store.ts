@@ -6,6 +6,7 @@ import type {
   NamespaceStore,
   NonceStore,
   OAuthStore,
+  RecordStore,
   Store,
   StoreStats,
   SweepResult,
@@ -20,6 +21,7 @@ import { createRedisIdentities } from './redis/redis-identities.js';
 import { createRedisTokens } from './redis/redis-tokens.js';
 import { createRedisLockouts, createRedisNonces } from './redis/redis-lockouts.js';
 import { createRedisOAuth } from './redis/redis-oauth.js';
+import { createRedisCollections } from './redis/redis-collections.js';
 
 export type RedisStoreOptions = RedisConnectOptions;
 
@@ -42,6 +44,7 @@ export class RedisStore implements Store {
   readonly lockouts: LockoutStore;
   readonly nonces: NonceStore;
   readonly oauth: OAuthStore;
+  readonly records: RecordStore;
   /** the connection and its scripts, shared with the journal and steering rules kept in Redis */
   readonly context: RedisContext;
 
@@ -58,6 +61,7 @@ export class RedisStore implements Store {
     this.lockouts = createRedisLockouts(this.context);
     this.nonces = createRedisNonces(this.context);
     this.oauth = createRedisOAuth(this.context);
+    this.records = createRedisCollections(this.context);
   }
 
   /** Connects and loads the secret key (made once, by whichever server comes first). */

@@ -3,6 +3,15 @@ import type { Redis } from 'ioredis';
 import type { SendCommand } from './command-batch.js';
 import { DROP_NAMESPACE, NEXT_ID, SEED_NAMESPACE, UPDATE_NAMESPACE } from './namespace-scripts.js';
 import { DELETE_IDENTITY, FIND_IDENTITY, PUT_IDENTITY } from './identity-scripts.js';
+import {
+  CLEAR_COLLECTIONS,
+  COUNT_OBJECTS,
+  CREATE_OBJECT,
+  DELETE_OBJECT,
+  LIST_OBJECTS,
+  NEXT_INTEGER,
+  REPLACE_OBJECT,
+} from './collection-scripts.js';
 import { REVOKE_TOKEN, REVOKE_USER_TOKENS, SAVE_TOKEN, SWEEP_TOKENS } from './token-scripts.js';
 import { CLEAR_ALL_FAILURES, CLEAR_FAILURE, RECORD_FAILURE, SWEEP_FAILURES } from './failure-scripts.js';
 import {
@@ -26,6 +35,13 @@ const SCRIPTS = {
   putIdentity: PUT_IDENTITY,
   findIdentity: FIND_IDENTITY,
   deleteIdentity: DELETE_IDENTITY,
+  createObject: CREATE_OBJECT,
+  replaceObject: REPLACE_OBJECT,
+  deleteObject: DELETE_OBJECT,
+  nextInteger: NEXT_INTEGER,
+  listObjects: LIST_OBJECTS,
+  clearCollections: CLEAR_COLLECTIONS,
+  countObjects: COUNT_OBJECTS,
   saveToken: SAVE_TOKEN,
   revokeUserTokens: REVOKE_USER_TOKENS,
   revokeToken: REVOKE_TOKEN,

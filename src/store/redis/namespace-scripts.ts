@@ -1,13 +1,15 @@
 import { BUMP_LUA, DROP_LUA, IDENTITY_LUA } from './lua-helpers.js';
 
 /** a namespace's fixed keys (redis-keys.ts fixedKeysOf) and the set of names */
-const NAMESPACE_KEYS = 14;
+const NAMESPACE_KEYS = 16;
 
 /**
  * Creates, resets or reseeds a namespace with its seed identities in one step.
  * KEYS: the namespace's fixed keys and the set of names (as DROP_LUA). ARGV: mode
- * (create | reset | reseed), name, now, seed hash, a new random epoch, then per identity:
- * api, kind, id, JSON {keys, data}, the number of keys, the keys. Answers the record
+ * (create | reset | reseed), name, now, seed hash, a new random epoch, how many arguments
+ * the identities take, then per identity: api, kind, id, JSON {keys, data}, the number of
+ * keys, the keys; then per seed object: slot, id, value, integer id or '' (redis-records.ts
+ * seedArgs, seedObjectArgs), written over objects with the same ids. Answers the record
  * (HGETALL), or false when reseeding a namespace that does not exist. A namespace made
  * afresh gets a new epoch, so a copy kept of one deleted under the same name never passes
  * for it; a reseed bumps the version.
@@ -27,13 +29,17 @@ else
   redis.call('HSET', KEYS[1], 'createdAt', ARGV[3], 'clockOffsetMs', '0', 'settings', '{}', 'seedHash', ARGV[4], 'epoch', ARGV[5], 'version', '0')
   redis.call('SADD', KEYS[#KEYS], ns)
 end
-local i = 6
-while i <= #ARGV do
+local i = 7
+local objectsFrom = i + tonumber(ARGV[6])
+while i < objectsFrom do
   local n = tonumber(ARGV[i + 4])
   local keys = {}
   for j = 1, n do keys[j] = ARGV[i + 4 + j] end
   writeIdentity(KEYS[2], KEYS[3], ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3], keys, true)
   i = i + 5 + n
+end
+for j = objectsFrom, #ARGV, 4 do
+  writeObject(KEYS[14], KEYS[15], ARGV[j], ARGV[j + 1], ARGV[j + 2], ARGV[j + 3], true)
 end
 if mode == 'reseed' then
   redis.call('HSET', KEYS[1], 'seedHash', ARGV[4])

@@ -52,6 +52,14 @@ export interface NamespaceKeys {
   journalSeq: string;
   /** hash: steering rule id -> JSON, id:left -> uses left, id:used -> uses (src/steering/redis-steering-rules.ts) */
   steering: string;
+  /**
+   * set: the collections (api NUL collection NUL parent) that hold objects or a counter;
+   * each one's objects live under this name (collectionKeys), so a drop or a clear finds
+   * them without SCAN
+   */
+  collections: string;
+  /** hash: api NUL collection NUL parent -> the largest integer id it has held */
+  collectionCounters: string;
 }
 
 export function namespaceKeys(ns: string): NamespaceKeys {
@@ -74,6 +82,8 @@ export function namespaceKeys(ns: string): NamespaceKeys {
     journal: `${p}journal`,
     journalSeq: `${p}journal-seq`,
     steering: `${p}steering`,
+    collections: `${p}collections`,
+    collectionCounters: `${p}collection-counters`,
   };
 }
 
@@ -82,7 +92,10 @@ export const isJournalKey = (key: string) => /^am:\{[^}]*\}:journal$/.test(key);
 /** A journal's counter: kept when the journal is emptied, for the same reason. */
 export const isJournalSeqKey = (key: string) => /^am:\{[^}]*\}:journal-seq$/.test(key);
 
-/** Every fixed key of a namespace, in the order the drop script expects them (the set of user sets seventh). */
+/**
+ * Every fixed key of a namespace, in the order the drop script expects them (the set of
+ * user sets seventh, the set of collections fourteenth).
+ */
 export function fixedKeysOf(k: NamespaceKeys): string[] {
   return [
     k.record,
@@ -98,6 +111,8 @@ export function fixedKeysOf(k: NamespaceKeys): string[] {
     k.oauthKeys,
     k.oauth,
     k.oauthExpiry,
+    k.collections,
+    k.collectionCounters,
   ];
 }
 
@@ -107,3 +122,19 @@ export function userTokensKey(k: NamespaceKeys, api: string, userType: string, u
 
 export const identityField = (api: string, kind: string, idOrKey: string) => `${api}${SEP}${kind}${SEP}${idOrKey}`;
 export const failureField = (api: string, userType: string, username: string) => `${api}${SEP}${userType}${SEP}${username}`;
+
+/** One collection in one parent: its name in the set of collections, and its two keys. */
+export interface CollectionKeys {
+  /** api NUL collection NUL parent */
+  slot: string;
+  /** hash: id -> the owner's JSON (null: no one's), a newline, the object's JSON (redis-records.ts objectValue) */
+  objects: string;
+  /** sorted set: ids scored by creation order */
+  order: string;
+}
+
+/** The keys of one collection in one parent; the Lua helpers build the same names (lua-helpers.ts COLLECTION_LUA). */
+export function collectionKeys(k: NamespaceKeys, api: string, collection: string, parent: string): CollectionKeys {
+  const slot = `${api}${SEP}${collection}${SEP}${parent}`;
+  return { slot, objects: `${k.collections}:o:${slot}`, order: `${k.collections}:z:${slot}` };
+}

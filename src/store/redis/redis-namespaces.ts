@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { NamespaceRecord, NamespaceStore, Seeding } from '../store.js';
 import type { RedisContext } from './redis-context.js';
 import { fixedKeysOf, NAMESPACES } from './redis-keys.js';
-import { RECORD_FIELDS, seedArgs, toNamespace } from './redis-records.js';
+import { RECORD_FIELDS, seedArgs, seedObjectArgs, toNamespace } from './redis-records.js';
 
 /** Namespaces whose last record is remembered at most; past it, the memo starts again. */
 const RECORDS_REMEMBERED = 10_000;
@@ -16,11 +16,13 @@ const RECORDS_REMEMBERED = 10_000;
  */
 export function createRedisNamespaces({ client, send, script, guard, keys }: RedisContext): NamespaceStore {
   const last = new Map<string, { raw: string; record: NamespaceRecord | undefined }>();
-  const seed = (mode: 'create' | 'reset' | 'reseed', { ns, seed: identities, seedHash }: Seeding, now: number) => {
-    const all = [...fixedKeysOf(keys(ns)), NAMESPACES];
+  const seed = (mode: 'create' | 'reset' | 'reseed', { ns, seed: identities, objects = [], seedHash }: Seeding, now: number) => {
+    const k = keys(ns);
+    const all = [...fixedKeysOf(k), NAMESPACES];
     // a new epoch each time: a namespace made again under an old name is not the old one
     const epoch = randomBytes(9).toString('base64url');
-    return guard(() => script('seedNamespace', all, [mode, ns, now, seedHash, epoch, ...seedArgs(identities)])) as Promise<string[] | null>;
+    const args = [mode, ns, now, seedHash, epoch, ...seedArgs(identities), ...seedObjectArgs(k, objects)];
+    return guard(() => script('seedNamespace', all, args)) as Promise<string[] | null>;
   };
   const get = async (ns: string) => {
     const values = (await guard(() => send('hmget', [keys(ns).record, ...RECORD_FIELDS]))) as (string | null)[];

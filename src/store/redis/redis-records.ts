@@ -1,5 +1,15 @@
-import type { Identity, LoginFailureEntry, LoginFailures, NamespaceRecord, NewToken, TokenRecord } from '../store.js';
-import { SEP } from './redis-keys.js';
+import type {
+  Identity,
+  LoginFailureEntry,
+  LoginFailures,
+  NamespaceRecord,
+  NewToken,
+  SeedObject,
+  StoredObject,
+  TokenRecord,
+} from '../store.js';
+import { integerOf } from '../record-query.js';
+import { collectionKeys, SEP, type NamespaceKeys } from './redis-keys.js';
 
 /** The fields of a namespace's hash (namespace-scripts.ts). */
 export const RECORD_FIELDS = ['createdAt', 'clockOffsetMs', 'settings', 'seedHash', 'epoch', 'version'] as const;
@@ -34,9 +44,35 @@ export function toIdentity(api: string, kind: string, id: string, json: string |
   return { api, kind, id, keys, data };
 }
 
-/** The seed as the seed script reads it: per identity api, kind, id, JSON, key count, keys. */
+/**
+ * The seed as the seed script reads it: how many arguments the identities take, then per
+ * identity api, kind, id, JSON, key count, keys.
+ */
 export function seedArgs(seed: readonly Identity[]): string[] {
-  return seed.flatMap((i) => [i.api, i.kind, i.id, identityJson(i), String(i.keys.length), ...i.keys]);
+  const args = seed.flatMap((i) => [i.api, i.kind, i.id, identityJson(i), String(i.keys.length), ...i.keys]);
+  return [String(args.length), ...args];
+}
+
+/** The seed objects as the seed script reads them, after the identities: per object slot, id, value, integer id or ''. */
+export function seedObjectArgs(ns: NamespaceKeys, objects: readonly SeedObject[]): string[] {
+  return objects.flatMap((o) => [collectionKeys(ns, o.api, o.collection, o.parent).slot, ...objectArgs(o)]);
+}
+
+/** An object's id, its stored value and its id as an integer ('' when it is none), as the scripts take them. */
+export const objectArgs = (item: StoredObject): [string, string, string] => [item.id, objectValue(item), String(integerOf(item.id) ?? '')];
+
+/**
+ * What is stored of an object: its owner's JSON (null: no one's), a newline (which
+ * JSON.stringify never writes), the object's JSON. A replace keeps the first line without
+ * decoding anything.
+ */
+export const objectValue = (item: StoredObject) => `${JSON.stringify(item.owner ?? null)}\n${JSON.stringify(item.object)}`;
+
+export function toStoredObject(id: string, value: string | null): StoredObject | undefined {
+  if (value === null) return undefined;
+  const newline = value.indexOf('\n');
+  const owner = JSON.parse(value.slice(0, newline)) as string | null;
+  return { id, ...(owner !== null ? { owner } : {}), object: JSON.parse(value.slice(newline + 1)) as Record<string, unknown> };
 }
 
 /**
