@@ -11,6 +11,7 @@ import { createStateHandlers } from './handlers/state.js';
 import { createIdentityHandlers } from './handlers/identities.js';
 import { createTokenHandlers } from './handlers/tokens.js';
 import { createKeyHandlers } from './handlers/keys.js';
+import { createResourceHandlers } from './handlers/resources.js';
 
 export const CONTROL_PREFIX = '/__authmock';
 
@@ -47,6 +48,7 @@ export async function createControlApi(
     ...createIdentityHandlers(runtime),
     ...createTokenHandlers(runtime),
     ...createKeyHandlers(runtime),
+    ...createResourceHandlers(runtime),
     ...extraHandlers,
   });
   return Object.freeze({

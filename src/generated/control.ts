@@ -267,6 +267,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__authmock/resources/{api}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a spec's collections
+         * @description The collections authmock inferred from the spec's paths (or the identity file bound), each with how many objects the namespace holds.
+         */
+        get: operations["listCollections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__authmock/resources/{api}/{collection}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The mocked API (`commerce`, `social`). */
+                api: components["parameters"]["Api"];
+                /** @description A collection of the spec (`todos`), as `GET /__authmock/resources/{api}` lists them. */
+                collection: components["parameters"]["Collection"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a collection's objects with their owners
+         * @description Every object of the collection in the namespace, in creation order, under every parent of a nested collection (`parent` names one).
+         */
+        get: operations["listObjects"];
+        put?: never;
+        /**
+         * Add an object, owned by someone or no one
+         * @description The object is stored as it is given (an id is made as a POST of the spec would make it when it has none); `owner` is the subject it belongs to (a username, a client id).
+         */
+        post: operations["addObject"];
+        /**
+         * Empty a collection
+         * @description Removes every object of the collection in the namespace, under every parent; a reset brings the seeds back.
+         */
+        delete: operations["clearCollection"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__authmock/resources/{api}/{collection}/{id}": {
+        parameters: {
+            query?: {
+                /** @description For a nested collection, the parent (`home`); default the top level. */
+                parent?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The mocked API (`commerce`, `social`). */
+                api: components["parameters"]["Api"];
+                /** @description A collection of the spec (`todos`), as `GET /__authmock/resources/{api}` lists them. */
+                collection: components["parameters"]["Collection"];
+                /** @description The object's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove one object */
+        delete: operations["deleteObject"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__authmock/tokens": {
         parameters: {
             query?: never;
@@ -629,6 +709,36 @@ export interface components {
         IdentityInput: {
             [key: string]: unknown;
         };
+        CollectionView: {
+            name: string;
+            /** @description The collection's path in the spec; absent for one the identity file binds. */
+            path?: string;
+            idProperty: string;
+            parentParams: string[];
+            /** @enum {string} */
+            visibility: "private" | "shared-read" | "shared";
+            adminScopes?: string[];
+            operations?: {
+                [key: string]: string;
+            };
+            count: number;
+        };
+        StoredObjectView: {
+            id: string;
+            /** @description The subject it belongs to; absent for an object no one owns (a seed). */
+            owner?: string;
+            parent: string;
+            object: {
+                [key: string]: unknown;
+            };
+        };
+        StoredObjectInput: {
+            owner?: string;
+            parent?: string;
+            object: {
+                [key: string]: unknown;
+            };
+        };
         /** @description An identity as its API shows it, never with a password or secret. */
         IdentityView: {
             [key: string]: unknown;
@@ -976,6 +1086,8 @@ export interface components {
         NamespaceName: string;
         /** @description The mocked API (`commerce`, `social`). */
         Api: string;
+        /** @description A collection of the spec (`todos`), as `GET /__authmock/resources/{api}` lists them. */
+        Collection: string;
         /** @description The kind of identity (`customers`, `admins`, `users`, `apps`). */
         Kind: string;
         /** @description A customer, admin or user id, an admin username, or an app's apiKey. */
@@ -1593,6 +1705,207 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["Conflict"];
+            500: components["responses"]["Internal"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listCollections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The mocked API (`commerce`, `social`). */
+                api: components["parameters"]["Api"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The collections. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "name": "todos",
+                     *         "path": "/todos",
+                     *         "idProperty": "id",
+                     *         "parentParams": [],
+                     *         "visibility": "private",
+                     *         "count": 2
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["CollectionView"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listObjects: {
+        parameters: {
+            query?: {
+                /** @description For a nested collection, the parent path's parameter values joined by `/` (`home` for `/projects/home/tasks`). */
+                parent?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The mocked API (`commerce`, `social`). */
+                api: components["parameters"]["Api"];
+                /** @description A collection of the spec (`todos`), as `GET /__authmock/resources/{api}` lists them. */
+                collection: components["parameters"]["Collection"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The objects. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "1",
+                     *         "owner": "alice",
+                     *         "parent": "",
+                     *         "object": {
+                     *           "id": 1,
+                     *           "title": "Buy milk"
+                     *         }
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["StoredObjectView"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    addObject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The mocked API (`commerce`, `social`). */
+                api: components["parameters"]["Api"];
+                /** @description A collection of the spec (`todos`), as `GET /__authmock/resources/{api}` lists them. */
+                collection: components["parameters"]["Collection"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "owner": "alice",
+                 *       "object": {
+                 *         "title": "Buy milk"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["StoredObjectInput"];
+            };
+        };
+        responses: {
+            /** @description Added. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3",
+                     *       "owner": "alice",
+                     *       "parent": "",
+                     *       "object": {
+                     *         "id": 3,
+                     *         "title": "Buy milk"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StoredObjectView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["Internal"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    clearCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The mocked API (`commerce`, `social`). */
+                api: components["parameters"]["Api"];
+                /** @description A collection of the spec (`todos`), as `GET /__authmock/resources/{api}` lists them. */
+                collection: components["parameters"]["Collection"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Emptied. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    deleteObject: {
+        parameters: {
+            query?: {
+                /** @description For a nested collection, the parent (`home`); default the top level. */
+                parent?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The mocked API (`commerce`, `social`). */
+                api: components["parameters"]["Api"];
+                /** @description A collection of the spec (`todos`), as `GET /__authmock/resources/{api}` lists them. */
+                collection: components["parameters"]["Collection"];
+                /** @description The object's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
             default: components["responses"]["Unexpected"];
         };

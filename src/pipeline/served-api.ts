@@ -1,4 +1,6 @@
 import type { Identity, SeedObject } from '../store/store.js';
+import type { Collection } from '../spec/infer-collections.js';
+import type { OwnershipPolicy } from '../auth/owner-rule.js';
 import type { SpecModel } from '../spec/spec-model.js';
 import type { SampleOf } from '../spec/samples.js';
 import type { TokenCodec } from '../auth/tokens.js';
@@ -58,6 +60,8 @@ export interface ApiParts {
   readonly unserved?: ReadonlySet<string>;
   /** the identities the control API manages, by the name in its URLs (`customers`) */
   readonly identityKinds?: Readonly<Record<string, IdentityKind>>;
+  /** a user spec's stored collections, each with who may touch its objects */
+  readonly collections?: readonly ServedCollection[];
   /** lines for the start banner: the default accounts */
   describeAccounts?(): string[];
   /**
@@ -72,6 +76,12 @@ export interface ApiParts {
    * (src/http/serve-api.ts).
    */
   readonly writesOnRead?: boolean;
+}
+
+/** A collection of a user spec as served: what it is, and its owner rule's settings. */
+export interface ServedCollection {
+  readonly collection: Collection;
+  readonly policy: OwnershipPolicy;
 }
 
 /** One API as served: its spec model, where it answers, its router and parts. */

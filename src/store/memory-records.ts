@@ -42,6 +42,13 @@ export function createMemoryRecords(state: MemoryState): RecordStore {
       }
       return gone;
     },
+    async parents({ ns, api, collection }) {
+      const out: string[] = [];
+      for (const [key, c] of state.spaces.get(ns)?.collections ?? []) {
+        if (c.api === api && c.collection === collection && c.items.size > 0) out.push(key.slice(slot(api, collection, '').length));
+      }
+      return out;
+    },
     async counts({ ns, api }) {
       const out: Record<string, number> = {};
       for (const c of state.spaces.get(ns)?.collections.values() ?? []) {

@@ -31,6 +31,7 @@ const RECORDS = {
   get: 'read',
   list: 'read',
   counts: 'read',
+  parents: 'read',
   create: 'write',
   replace: 'write',
   delete: 'write',

@@ -52,6 +52,7 @@ function prepareRecords(db: SqliteContext['db']) {
     clearApi: p('DELETE FROM records WHERE ns = ? AND api = ? AND (? IS NULL OR collection = ?)'),
     clearCounters: p('DELETE FROM record_counters WHERE ns = ? AND api = ? AND (? IS NULL OR collection = ?)'),
     counts: p('SELECT collection, count(*) AS n FROM records WHERE ns = ? AND api = ? GROUP BY collection'),
+    parents: p('SELECT DISTINCT parent FROM records WHERE ns = ? AND api = ? AND collection = ?'),
     dropRecords: p('DELETE FROM records WHERE ns = ?'),
     dropCounters: p('DELETE FROM record_counters WHERE ns = ?'),
   };
@@ -124,6 +125,9 @@ export function createSqliteRecords({ db, flush }: SqliteContext): SqliteRecords
         stmt.clearCounters.run(ns, api, c, c);
         return stmt.clearApi.run(ns, api, c, c).changes;
       })();
+    },
+    async parents({ ns, api, collection }) {
+      return (stmt.parents.all(ns, api, collection) as { parent: string }[]).map((row) => row.parent);
     },
     async counts({ ns, api }) {
       const out: Record<string, number> = {};

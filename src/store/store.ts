@@ -227,6 +227,8 @@ export interface RecordStore {
   nextInteger(args: CollectionRef): Promise<number>;
   /** empties a collection in every parent, or every collection of the API; how many objects went */
   clear(args: { ns: string; api: string; collection?: string }): Promise<number>;
+  /** the parents a nested collection holds objects under ('' for a top-level one), in no set order */
+  parents(args: { ns: string; api: string; collection: string }): Promise<string[]>;
   /** collection -> how many objects it holds, every parent together */
   counts(args: { ns: string; api: string }): Promise<Record<string, number>>;
 }

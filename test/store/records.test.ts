@@ -76,6 +76,10 @@ describe.each(STORE_IMPLEMENTATIONS)('the record store on $name', (impl) => {
     expect(await store.records.get({ ...todos('default', 'p2'), id: '1' })).toBeUndefined();
     expect((await store.records.list({ ...todos('default', 'p2') })).total).toBe(0);
     expect(await store.records.counts({ ns: 'default', api: 'todo' })).toEqual({ todos: 1 });
+    await store.records.create({ ...todos('default', ''), item: todo('2', 'alice') });
+    expect((await store.records.parents({ ns: 'default', api: 'todo', collection: 'todos' })).sort()).toEqual(['', 'p1']);
+    await store.records.delete({ ...todos('default', 'p1'), id: '1' });
+    expect(await store.records.parents({ ns: 'default', api: 'todo', collection: 'todos' })).toEqual(['']);
   });
 
   it('gives integer ids one above the largest the collection has held', async () => {

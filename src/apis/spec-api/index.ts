@@ -61,6 +61,7 @@ export function createSpecModule(source: SpecSource): ApiModule {
         tokens,
         seed,
         seedObjects: resources.seed,
+        collections: resources.collections,
         directory: createSpecDirectory(name, tokens, servesOAuth(model) ? { baseUrl: setup.baseUrl } : undefined),
         userTypes: [],
         identityKinds: specIdentityKinds(name, secrets),

@@ -59,6 +59,18 @@ export function createRedisCollections({ send, script, guard, keys }: RedisConte
       const prefix = collection === undefined ? `${api}${SEP}` : `${api}${SEP}${collection}${SEP}`;
       return Number(await guard(() => script('clearCollections', [k.collections, k.collectionCounters], [prefix])));
     },
+    async parents({ ns, api, collection }) {
+      const k = keys(ns);
+      const prefix = `${api}${SEP}${collection}${SEP}`;
+      const slots = (await guard(() => send('smembers', [k.collections]))) as string[];
+      const out: string[] = [];
+      for (const slot of slots) {
+        if (!slot.startsWith(prefix)) continue;
+        const size = Number(await guard(() => send('hlen', [collectionKeys(k, api, collection, slot.slice(prefix.length)).objects])));
+        if (size > 0) out.push(slot.slice(prefix.length));
+      }
+      return out;
+    },
     async counts({ ns, api }) {
       const flat = (await guard(() => script('countObjects', [keys(ns).collections], [`${api}${SEP}`]))) as (string | number)[];
       const out: Record<string, number> = {};

@@ -1,4 +1,17 @@
 import type { RandomSource } from '../../../core/types.js';
+import type { Collection } from '../../../spec/infer-collections.js';
+import type { CollectionRef, RecordStore } from '../../../store/store.js';
+
+/** A new object's id, as the collection makes them: one above the largest integer, a UUID, or a random URL-safe string. */
+export function makeId(
+  c: Pick<Collection, 'idKind'>,
+  records: RecordStore,
+  ref: CollectionRef,
+  random: RandomSource,
+): Promise<number> | string {
+  if (c.idKind === 'integer') return records.nextInteger(ref);
+  return c.idKind === 'uuid' ? newUuid(random) : newSlug(random);
+}
 
 /** A UUID (version 4) from the injected randomness. */
 export function newUuid(random: RandomSource): string {

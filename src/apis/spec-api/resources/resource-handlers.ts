@@ -7,7 +7,7 @@ import { judgeAccess, visibleTo, type Access, type OwnershipPolicy } from '../..
 import { SpecApiError } from '../spec-errors.js';
 import { answerShape, bodyEnvelope, type AnswerShape } from './answer-shape.js';
 import { jsonPatch, mergePatch, PatchError } from './patch-object.js';
-import { newSlug, newUuid } from './new-id.js';
+import { makeId } from './new-id.js';
 import { pageOf as pageParams } from './list-params.js';
 
 export interface CollectionParts {
@@ -45,10 +45,11 @@ export function collectionHandlers(parts: CollectionParts): Record<string, Handl
 async function create(parts: CollectionParts, call: Call, op: Operation): Promise<HandlerResult> {
   const { collection: c } = parts;
   const ref = refOf(parts, call);
-  const object: ObjectMap = { ...objectOf(parts.doc, op, call.body) };
+  // the id first, as servers answer it; a given one keeps its value
+  const object: ObjectMap = { [c.idProperty]: undefined, ...objectOf(parts.doc, op, call.body) };
   const idSchema = c.item?.properties.get(c.idProperty);
   if (object[c.idProperty] === undefined || object[c.idProperty] === null || idSchema?.readOnly)
-    object[c.idProperty] = await newId(parts, call, ref);
+    object[c.idProperty] = await makeId(c, call.services.store.records, ref, call.services.random);
   fillReadOnly(parts, call, object);
   const id = String(object[c.idProperty]);
   const owner = call.principal.kind === 'user' ? call.principal.subject : undefined;
@@ -183,12 +184,6 @@ function itemPath(parts: CollectionParts, call: Call, id: string): string {
 function objectOf(doc: unknown, op: Operation, body: unknown): ObjectMap {
   const inner = bodyEnvelope(doc, op) && body && typeof body === 'object' ? (body as ObjectMap).data : body;
   return inner && typeof inner === 'object' && !Array.isArray(inner) ? (inner as ObjectMap) : {};
-}
-
-async function newId(parts: CollectionParts, call: Call, ref: CollectionRef): Promise<string | number> {
-  const { idKind } = parts.collection;
-  if (idKind === 'integer') return call.services.store.records.nextInteger(ref);
-  return idKind === 'uuid' ? newUuid(call.services.random) : newSlug(call.services.random);
 }
 
 /** The readOnly properties the body lacks, as the server makes them: times from the namespace's clock, the rest from the schema. */
