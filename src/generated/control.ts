@@ -846,6 +846,8 @@ export interface components {
             durationMs: number;
             /** @description Why the request was refused, where the answer does not tell: a stored object that is not the caller's (`not yours: todos 1 belongs to alice (private)`), a locked login. */
             reason?: string;
+            /** @description What the request did to a stored object of the spec: `created todos 3`, `replaced todos 3`, `patched todos 3`, `deleted todos 3`. */
+            change?: string;
             /** @description Set when steering changed the answer. */
             steered?: {
                 /** @description The rule's id */

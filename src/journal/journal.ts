@@ -39,6 +39,8 @@ export interface JournalRecord {
   invalid?: { place: ValidationPlace; field: string };
   /** why it was refused, where the answer does not tell ("locked out until ...") */
   refusal?: string;
+  /** what the request did to a stored object ("created todos 3") */
+  change?: string;
   request: { headers: Record<string, unknown>; body?: Buffer };
   response: { headers: Record<string, string>; body: string };
 }

@@ -73,6 +73,7 @@ export function describeExchange(x: Exchange): JournalRecord {
   if (trace?.steered) record.steered = trace.steered;
   if (trace?.invalid) record.invalid = trace.invalid;
   if (trace?.refusal) record.refusal = trace.refusal;
+  if (trace?.change) record.change = trace.change;
   return record;
 }
 

@@ -24,8 +24,8 @@ export function sameShape(a: JournalRecord, b: JournalRecord): boolean {
   );
 }
 
-/** The rare exchange whose shape holds more (an unmatched request's nearest operation, steering, an invalid field, a handler's reason) is never shared. */
-export const rememberable = (r: JournalRecord) => r.operationId !== undefined && !r.steered && !r.invalid && !r.refusal;
+/** The rare exchange whose shape holds more (an unmatched request's nearest operation, steering, an invalid field, a handler's reason or change) is never shared. */
+export const rememberable = (r: JournalRecord) => r.operationId !== undefined && !r.steered && !r.invalid && !r.refusal && !r.change;
 
 function sameQuery(a: URLSearchParams, b: URLSearchParams): boolean {
   return a.size === 0 ? b.size === 0 : a.toString() === b.toString();

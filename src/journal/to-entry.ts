@@ -90,6 +90,7 @@ function shapeOf(r: JournalRecord, redactor: Redactor, requestType: string | und
   if (r.steered) shape.steered = r.steered;
   if (r.invalid) shape.invalid = r.invalid;
   if (r.refusal) shape.reason = r.refusal;
+  if (r.change) shape.change = r.change;
   return shape;
 }
 

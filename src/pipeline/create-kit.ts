@@ -165,6 +165,7 @@ function toCall(v: Validated, req: Incoming, ns: NamespaceView, services: Servic
   const note: Call['note'] = (found) => {
     if (found.principal) trace.principal = found.principal;
     if (found.auth) trace.auth = found.auth;
+    if (found.change) trace.change = found.change;
   };
   const { op, scope, authn, principal, pathParams, query, body, mediaType } = v;
   return { op, scope, authn, principal, pathParams, query, body, mediaType, req, ns, services, api, note };

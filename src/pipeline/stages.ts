@@ -90,7 +90,7 @@ export interface Call extends Validated {
   readonly services: Services;
   readonly api: { readonly name: string; readonly tokens: TokenCodec };
   /** what the handler found out about the caller, for the journal (the OAuth server's client and grant) */
-  note(found: { principal?: Principal; auth?: AuthInfo }): void;
+  note(found: { principal?: Principal; auth?: AuthInfo; change?: string }): void;
 }
 
 /** A handler: a function of the request that returns the answer and never touches `res`. */

@@ -54,4 +54,6 @@ export interface Trace {
   invalid?: { place: ValidationPlace; field: string };
   /** why it was refused, where the answer does not tell (a handler's own words: "locked out until ...") */
   refusal?: string;
+  /** what a handler changed in the state, in words ("created todos 3", "deleted pet 7") */
+  change?: string;
 }

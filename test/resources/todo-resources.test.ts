@@ -73,6 +73,8 @@ describe('stored resources of a spec: a collection inferred from its paths', () 
     await t.http.get('/api/todos/1').set('Authorization', bob).expect(404);
     const journal = await t.http.get('/__authmock/requests?status=404').expect(200);
     expect(journal.body.map((e: { reason?: string }) => e.reason)).toEqual(['not yours: todos 1 belongs to alice (private)']);
+    const created = await t.http.get('/__authmock/requests?operationId=createTodo').expect(200);
+    expect(created.body.map((e: { change?: string }) => e.change)).toEqual(['created todos 1']);
   });
 
   it('answers 409 for an id that exists, and numbers ids one above the largest', async () => {

@@ -17,7 +17,7 @@ interface Target {
 export function createResourceHandlers(runtime: Runtime): Record<string, Handler> {
   const { store, random } = runtime.services;
   const collectionsOf = (apiName: string): readonly ServedCollection[] => {
-    const api = runtime.apis.find((a) => a.name === apiName && a.collections);
+    const api = runtime.apis.find((a) => a.name === apiName && a.collections?.length);
     if (!api) {
       const known = runtime.apis.filter((a) => a.collections?.length).map((a) => a.name);
       throw controlError('NOT_FOUND', `no stored resources in ${apiName} (APIs with collections: ${known.join(', ') || 'none'})`);

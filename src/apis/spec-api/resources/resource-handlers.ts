@@ -35,8 +35,8 @@ export function collectionHandlers(parts: CollectionParts): Record<string, Handl
   };
   bind(c.create, (call, op) => create(parts, call, op));
   bind(c.read, (call, op) => read(parts, call, op));
-  bind(c.replace, (call, op) => change(parts, call, op, (old, body) => replaceWith(parts, old, body)));
-  bind(c.patch, (call, op) => change(parts, call, op, (old, body) => patchWith(call, old, body)));
+  bind(c.replace, (call, op) => change(parts, call, op, 'replaced', (old, body) => replaceWith(parts, old, body)));
+  bind(c.patch, (call, op) => change(parts, call, op, 'patched', (old, body) => patchWith(call, old, body)));
   bind(c.remove, (call, op) => remove(parts, call, op));
   for (const op of c.lists) bind(op, (call) => list(parts, call, op));
   return handlers;
@@ -59,6 +59,7 @@ async function create(parts: CollectionParts, call: Call, op: Operation): Promis
       `${c.name} ${id} exists already`,
     );
   }
+  call.note({ change: `created ${c.name} ${id}` });
   const shape = answerShape(parts.doc, op, 201);
   const headers = shape.location ? { Location: `${parts.mount.replace(/\/$/, '')}${itemPath(parts, call, id)}` } : undefined;
   return answer(parts, shape, object, headers);
@@ -73,6 +74,7 @@ async function change(
   parts: CollectionParts,
   call: Call,
   op: Operation,
+  done: 'replaced' | 'patched',
   next: (old: StoredObject, body: ObjectMap) => ObjectMap,
 ): Promise<HandlerResult> {
   const found = await mine(parts, call, op, 'write');
@@ -81,6 +83,7 @@ async function change(
   // the id is the object's name: a change never moves it
   object[c.idProperty] = found.object[c.idProperty];
   await call.services.store.records.replace({ ...refOf(parts, call), id: found.id, object });
+  call.note({ change: `${done} ${c.name} ${found.id}` });
   return answer(parts, answerShape(parts.doc, op), object);
 }
 
@@ -108,6 +111,7 @@ function patchWith(call: Call, old: StoredObject, body: ObjectMap): ObjectMap {
 async function remove(parts: CollectionParts, call: Call, op: Operation): Promise<HandlerResult> {
   const found = await mine(parts, call, op, 'write');
   await call.services.store.records.delete({ ...refOf(parts, call), id: found.id });
+  call.note({ change: `deleted ${parts.collection.name} ${found.id}` });
   const shape = answerShape(parts.doc, op, 204);
   return shape.status === 204 || !shape.hasBody ? { status: shape.status, body: undefined } : answer(parts, shape, found.object);
 }
