@@ -7,17 +7,20 @@ import type { CallSpec } from './call-spec.js';
 // CallSpec has its own file so session.ts and requester.ts need not import this one (no circle).
 export type { CallSpec } from './call-spec.js';
 
-export type Category = 'positive' | 'negative' | 'permission' | 'flow' | 'lockout';
+export type Category = 'positive' | 'negative' | 'permission' | 'object-level' | 'flow' | 'lockout';
 
 /**
  * What a step must answer: a 2xx (`success`), 401/403 (`denied`), any 4xx (`rejected`),
- * anything but 401 and 403 (`admitted`: past authentication and authorization) or one
+ * anything but 401 and 403 (`admitted`: past authentication and authorization), 403 or
+ * 404 (`hidden`: someone else's object, refused or not shown to exist) or one
  * status. `verify` adds a check of the body (e.g. that it is the caller's own), `inspect`
  * one of the whole answer (e.g. its RFC 6750 challenge); both only when the status is right.
  */
 export interface Expectation {
   check: string;
-  outcome: 'success' | 'denied' | 'rejected' | 'admitted' | number;
+  outcome: 'success' | 'denied' | 'rejected' | 'admitted' | 'hidden' | number;
+  /** what a wrong answer means, in words for the report ("B read A's todos 12") */
+  finding?: string;
   verify?: { check: string; test: (body: any) => string | undefined };
   inspect?: { check: string; test: (ex: Exchange) => string | undefined };
 }

@@ -106,6 +106,7 @@ const WANTED: Record<Exclude<Expectation['outcome'], number>, { test: (s: number
   denied: { test: (s) => s === 401 || s === 403, words: '401 or 403' },
   rejected: { test: (s) => s >= 400 && s < 500, words: 'a 4xx' },
   admitted: { test: (s) => s !== 401 && s !== 403, words: 'an answer other than 401 and 403' },
+  hidden: { test: (s) => s === 403 || s === 404, words: '403 or 404' },
 };
 
 function judge(expect: Expectation, ex: Exchange, record: (name: string, problem?: string) => void): void {
@@ -115,7 +116,8 @@ function judge(expect: Expectation, ex: Exchange, record: (name: string, problem
       ? { test: (n: number) => n === expect.outcome, words: String(expect.outcome) }
       : WANTED[expect.outcome];
   const ok = wanted.test(s);
-  record(expect.check, ok ? undefined : `expected ${wanted.words}, got ${s}: ${snippet(ex.text)}`);
+  const finding = expect.finding ? `${expect.finding}: ` : '';
+  record(expect.check, ok ? undefined : `${finding}expected ${wanted.words}, got ${s}: ${snippet(ex.text)}`);
   if (ok && expect.inspect) record(expect.inspect.check, expect.inspect.test(ex));
   if (!expect.verify || !ok || s >= 300) return;
   let body: unknown;

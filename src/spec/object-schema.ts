@@ -17,6 +17,8 @@ export interface ObjectSchema {
   /** where the schema is, after its `$ref`s */
   at: string;
   properties: ReadonlyMap<string, PropertyInfo>;
+  /** the properties it requires (its allOf parts' too) */
+  required: readonly string[];
   /** an array schema: where its items' schema is */
   itemsAt?: string;
   type?: string;
@@ -42,17 +44,19 @@ export function readObjectSchema(doc: unknown, at: string): ObjectSchema | undef
   const found = followRefs(doc, at);
   if (!found) return undefined;
   const properties = new Map<string, PropertyInfo>();
-  collect(doc, found.at, properties, 0);
+  const required = new Set<string>();
+  collect(doc, found.at, properties, required, 0);
   const { node } = found;
   const type = typeOf(node);
   const itemsAt = node.items && typeof node.items === 'object' ? `${found.at}/items` : undefined;
-  return { at: found.at, properties, type: type ?? (properties.size > 0 ? 'object' : undefined), ...(itemsAt ? { itemsAt } : {}) };
+  return { at: found.at, properties, required: [...required], type: type ?? (properties.size > 0 ? 'object' : undefined), ...(itemsAt ? { itemsAt } : {}) };
 }
 
-function collect(doc: unknown, at: string, into: Map<string, PropertyInfo>, depth: number): void {
+function collect(doc: unknown, at: string, into: Map<string, PropertyInfo>, required: Set<string>, depth: number): void {
   const found = depth > MAX_REFS ? undefined : followRefs(doc, at);
   if (!found) return;
   const { node } = found;
+  if (Array.isArray(node.required)) for (const name of node.required) if (typeof name === 'string') required.add(name);
   const props = node.properties;
   if (props && typeof props === 'object') {
     for (const name of Object.keys(props)) {
@@ -71,7 +75,7 @@ function collect(doc: unknown, at: string, into: Map<string, PropertyInfo>, dept
       });
     }
   }
-  if (Array.isArray(node.allOf)) node.allOf.forEach((_, i) => collect(doc, `${found.at}/allOf/${i}`, into, depth + 1));
+  if (Array.isArray(node.allOf)) node.allOf.forEach((_, i) => collect(doc, `${found.at}/allOf/${i}`, into, required, depth + 1));
 }
 
 function typeOf(node: Record<string, unknown>): string | undefined {

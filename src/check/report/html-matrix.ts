@@ -12,7 +12,7 @@ type MatrixCase = CaseResult & { matrix: MatrixCell };
  * the outcome the spec implies and the one the server gave.
  */
 export function renderMatrix(results: readonly CaseResult[], operations: readonly OperationScore[], anchors: FailureAnchors): string {
-  const cases = results.filter((r): r is MatrixCase => r.matrix !== undefined);
+  const cases = results.filter((r): r is MatrixCase => r.matrix !== undefined && r.category !== 'object-level');
   const apis = [...new Set(cases.map((r) => r.api))];
   const grids = apis
     .map((api) =>
@@ -32,10 +32,44 @@ Each cell: the outcome the spec implies (its <code>x-authmock-permission</code>,
 <span class="mark mark-skipped">– skipped</span> not run.</p>
 ${grids || '<p>No permission cases were run.</p>'}
 <p class="empty-note" hidden>Nothing here matches the filters.</p>
+</section>
+${renderObjectMatrix(results, anchors)}`;
+}
+
+/**
+ * Object-level authorization (OWASP API1), a grid per API: collections down, what A and B
+ * do to A's object across. Absent when no collection was checked.
+ */
+function renderObjectMatrix(results: readonly CaseResult[], anchors: FailureAnchors): string {
+  const cases = results.filter((r): r is MatrixCase => r.matrix !== undefined && r.category === 'object-level');
+  if (cases.length === 0) return '';
+  const apis = [...new Set(cases.map((r) => r.api))];
+  const grids = apis
+    .map((api) =>
+      renderGrid(
+        api,
+        cases.filter((r) => r.api === api),
+        [],
+        anchors,
+        'collections',
+      ),
+    )
+    .join('\n');
+  return `<section aria-labelledby="object-matrix-heading">
+<h2 id="object-matrix-heading">Object-level authorization</h2>
+<p>For each collection, user A creates an object; user B, who holds the same scopes, then tries to read, change, delete and list it.
+A 2xx for B is a finding (B reached A's object); so is a 401 (B's credential is valid). Last, A deletes it and it must be gone.</p>
+${grids}
 </section>`;
 }
 
-function renderGrid(api: string, cases: MatrixCase[], operations: readonly OperationScore[], anchors: FailureAnchors): string {
+function renderGrid(
+  api: string,
+  cases: MatrixCase[],
+  operations: readonly OperationScore[],
+  anchors: FailureAnchors,
+  rowsAre: 'operations' | 'collections' = 'operations',
+): string {
   const callers = uniqueBy(
     cases.map((r) => r.matrix),
     (m) => m.caller,
@@ -43,15 +77,17 @@ function renderGrid(api: string, cases: MatrixCase[], operations: readonly Opera
   const rows = [...new Set(cases.map((r) => r.operationId))];
   const byCell = new Map(cases.map((r) => [`${r.operationId} ${r.matrix.caller}`, r]));
   const failed = cases.filter((r) => r.status === 'failed').length;
-  const caption = `${capitalize(api)} API: ${rows.length} operations by ${callers.length} callers; ${failed ? `${failed} cells failed` : 'every cell as expected'}`;
+  const caption = `${capitalize(api)} API: ${rows.length} ${rowsAre} by ${callers.length} ${rowsAre === 'operations' ? 'callers' : 'checks'}; ${failed ? `${failed} cells failed` : 'every cell as expected'}`;
   const head = callers.map((m) => `<th scope="col">${escapeHtml(m.callerTitle.replace(/^an? /, ''))}</th>`).join('');
   const body = rows
     .map((operationId) => {
       const op = operations.find((o) => o.api === api && o.operationId === operationId);
       const permission = cases.find((r) => r.operationId === operationId)!.matrix.permission;
       const cells = callers.map((m) => renderCell(byCell.get(`${operationId} ${m.caller}`), anchors)).join('');
+      const label = rowsAre === 'collections' ? permission : op ? `${op.method} ${op.path}` : operationId;
+      const perm = rowsAre === 'collections' ? `created by ${operationId}` : `permission: ${permission}`;
       return `<tr data-filter="matrix-row">
-<th scope="row"><span class="op">${escapeHtml(op ? `${op.method} ${op.path}` : operationId)}</span><span class="op-id">${escapeHtml(operationId)}</span><span class="perm">permission: ${escapeHtml(permission)}</span></th>
+<th scope="row"><span class="op">${escapeHtml(label)}</span><span class="op-id">${escapeHtml(operationId)}</span><span class="perm">${escapeHtml(perm)}</span></th>
 ${cells}</tr>`;
     })
     .join('\n');
@@ -81,7 +117,7 @@ function renderCell(r: MatrixCase | undefined, anchors: FailureAnchors): string 
 
 function describeExpected(outcome: MatrixCell['expected']): string {
   if (typeof outcome === 'number') return String(outcome);
-  return { success: 'served (2xx)', denied: '401/403', rejected: 'a 4xx', admitted: 'not 401/403' }[outcome];
+  return { success: 'served (2xx)', denied: '401/403', rejected: 'a 4xx', admitted: 'not 401/403', hidden: '403/404' }[outcome];
 }
 
 /** The status the access check judged, or what stopped the case. */

@@ -1,6 +1,17 @@
 import type { CaseResult } from '../case-types.js';
 
-const ACCESS_CHECKS = new Set(['access_allowed', 'access_denied', 'access_not_granted']);
+// the object-level cells' first judged request: A's create, B's attempt, the anonymous read, A's delete
+const ACCESS_CHECKS = new Set([
+  'access_allowed',
+  'access_denied',
+  'access_not_granted',
+  'object_read_back',
+  'object_read',
+  'object_changed',
+  'object_deleted',
+  'object_anonymous',
+  'list_answered',
+]);
 
 /** The status a matrix cell's access check judged (its step ends in `-> <status>`), if a request was answered. */
 export function matrixStatus(r: Pick<CaseResult, 'checks'>): number | undefined {

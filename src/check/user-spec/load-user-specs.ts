@@ -7,6 +7,8 @@ import { buildSpecModel, type SpecModel } from '../../spec/spec-model.js';
 import { identityFileBeside } from '../../apis/spec-api/index.js';
 import { readIdentityFile } from '../../apis/spec-api/identity-file.js';
 import { UsageError } from '../../core/usage-error.js';
+import { collectionsOf } from '../../apis/spec-api/resources/build-resources.js';
+import type { ServedCollection } from '../../pipeline/served-api.js';
 
 /** A user's spec as the checker reads it: the server's model of it, and the checker's view of its operations. */
 export interface UserSpec {
@@ -14,6 +16,8 @@ export interface UserSpec {
   file: string;
   model: SpecModel;
   api: ApiModel;
+  /** its collections as `authmock serve` infers them (and its identity file binds), each with its owner rule */
+  collections: readonly ServedCollection[];
   /** operationId -> the operation's tags */
   tags: ReadonlyMap<string, readonly string[]>;
 }
@@ -34,13 +38,14 @@ export async function loadUserSpecs(files: readonly string[]): Promise<UserSpec[
       throw new UsageError(`two --spec files are called ${spec.name}: a spec's name is its file name up to the first dot`);
     seen.add(spec.name);
     const beside = identityFileBeside(spec.path);
-    const overlay = existsSync(beside) ? readIdentityFile(beside, undefined).operations : undefined;
-    const model = buildSpecModel(spec, compiler, { overlay, lenient: true });
+    const file = existsSync(beside) ? readIdentityFile(beside, undefined) : undefined;
+    const model = buildSpecModel(spec, compiler, { overlay: file?.operations, lenient: true });
     return {
       name: spec.name,
       file: spec.path,
       model,
       api: describeApi(profileOf(spec.name), model, { bodyUndescribed: true }),
+      collections: collectionsOf(model, file?.resources ?? {}),
       tags: readTags(model),
     };
   });

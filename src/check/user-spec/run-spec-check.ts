@@ -23,6 +23,7 @@ import { connectTarget, type Connected } from './connect-target.js';
 import { planCells } from './plan-cells.js';
 import { sampleRequest } from './sample-request.js';
 import { buildCellCases } from './build-cell-cases.js';
+import { buildObjectCases } from './object-cases.js';
 
 const DEFAULT_MAX_REQUESTS = 2000;
 
@@ -127,7 +128,7 @@ function buildSpecCases(
   selected: ReadonlyMap<string, readonly { operationId: string }[]>,
   o: { unsafe: boolean; target: string; budget: RequestBudget },
 ): CheckCase[] {
-  return connected.specs.flatMap(({ spec, provider }) =>
+  const matrix = connected.specs.flatMap(({ spec, provider }) =>
     (selected.get(spec.name) ?? []).flatMap(({ operationId }) => {
       const m = spec.api.operations.find((x) => x.op.operationId === operationId)!;
       const unsafe = !connected.authmock && !o.unsafe && !SAFE_METHODS.includes(m.op.method);
@@ -143,6 +144,33 @@ function buildSpecCases(
       });
     }),
   );
+  return [...matrix, ...buildCollectionCases(connected, selected, o)];
+}
+
+/** Every collection's object-level cells (OWASP API1), for collections whose create operation is selected. */
+function buildCollectionCases(
+  connected: Connected,
+  selected: ReadonlyMap<string, readonly { operationId: string }[]>,
+  o: { unsafe: boolean; target: string; budget: RequestBudget },
+): CheckCase[] {
+  return connected.specs.flatMap(({ spec, provider }) => {
+    const ids = new Set((selected.get(spec.name) ?? []).map((s) => s.operationId));
+    return spec.collections
+      .filter((served) => ids.has((served.collection.create ?? served.collection.read)?.operationId ?? ''))
+      .flatMap((served) =>
+        buildObjectCases({
+          spec,
+          served,
+          provider,
+          budget: o.budget,
+          ...(!connected.authmock && !o.unsafe
+            ? {
+                unavailable: `object-level cases create and delete objects: not sent to ${o.target}, which is not authmock (--unsafe sends them)`,
+              }
+            : {}),
+        }),
+      );
+  });
 }
 
 /** A GET operation's path with its parameters filled in, for finding where the spec's paths are served. */

@@ -5,13 +5,14 @@ import type { SampleOf } from '../../../spec/samples.js';
 import type { SeedObject } from '../../../store/store.js';
 import { inferCollections, type Collection } from '../../../spec/infer-collections.js';
 import type { OwnershipPolicy } from '../../../auth/owner-rule.js';
+import type { ServedCollection } from '../../../pipeline/served-api.js';
 import type { ResourceInput } from '../identity-file.js';
 import { answerShape } from './answer-shape.js';
 import { collectionHandlers, sampleItem } from './resource-handlers.js';
 
 /** A user spec's stored resources: each collection with its ownership, its handlers and its seed objects. */
 export interface SpecResources {
-  collections: readonly { collection: Collection; policy: OwnershipPolicy }[];
+  collections: readonly ServedCollection[];
   handlers: Record<string, Handler>;
   seed: SeedObject[];
   /** the banner's lines */
@@ -35,15 +36,21 @@ export interface ResourceSetup {
 export function buildResources({ api, model, sample, resources }: ResourceSetup): SpecResources {
   if (resources === false) return { collections: [], handlers: {}, seed: [], describe: () => [] };
   const doc = model.spec.doc;
-  const collections = inferCollections(doc, model.operations, resources).map((collection) => ({
-    collection,
-    policy: policyOf(collection, resources[collection.name]),
-  }));
+  const collections = collectionsOf(model, resources);
   const handlers: Record<string, Handler> = {};
   for (const { collection, policy } of collections)
     Object.assign(handlers, collectionHandlers({ api, mount: model.mount, doc, collection, policy, sample }));
   const seed = collections.flatMap(({ collection }) => seedOf(api, doc, sample, collection, resources[collection.name]));
   return { collections, handlers, seed, describe: () => describeCollections(collections, seed) };
+}
+
+/** The spec's collections and who may touch their objects: what the server serves and `authmock check` tests, one rule for both. */
+export function collectionsOf(model: SpecModel, resources: ResourceSetup['resources']): ServedCollection[] {
+  if (resources === false) return [];
+  return inferCollections(model.spec.doc, model.operations, resources).map((collection) => ({
+    collection,
+    policy: policyOf(collection, resources[collection.name]),
+  }));
 }
 
 function policyOf(c: Collection, input: ResourceInput | undefined): OwnershipPolicy {

@@ -1,0 +1,367 @@
+import { randomUUID } from 'node:crypto';
+import type { Operation, SecurityScheme } from '../../core/types.js';
+import type { ServedCollection } from '../../pipeline/served-api.js';
+import type { CallSpec, CaseContext, CheckCase, Expectation, MatrixCell } from '../case-types.js';
+import type { Exchange } from '../http-client.js';
+import type { UserSpec } from './load-user-specs.js';
+import type { CredentialNeed, CredentialProvider } from './credential-need.js';
+import type { RequestBudget } from './request-budget.js';
+import { answerShape, bodyEnvelope } from '../../apis/spec-api/resources/answer-shape.js';
+import { SkipCase } from '../run-cases.js';
+import { cookieHeader, noCredentials, putSecret } from './apply-credential.js';
+import { secretKind } from './credential-need.js';
+import { sampleRequest } from './sample-request.js';
+
+export interface ObjectCaseInput {
+  spec: UserSpec;
+  served: ServedCollection;
+  provider: CredentialProvider;
+  budget: RequestBudget;
+  /** why none of the collection's cases may run (writes are not sent to a server that is not authmock) */
+  unavailable?: string;
+}
+
+type Who = 'A' | 'B';
+type ObjectMap = Record<string, unknown>;
+
+/** The columns of the object-level matrix, in order. */
+const CELLS = [
+  { key: 'a-reads-back', title: 'A creates and reads back' },
+  { key: 'b-reads', title: "B reads A's object" },
+  { key: 'b-lists', title: "B's list" },
+  { key: 'anonymous', title: 'no credential' },
+  { key: 'b-writes', title: "B changes A's object" },
+  { key: 'b-deletes', title: "B deletes A's object" },
+  { key: 'a-deletes', title: 'A deletes, then reads' },
+] as const;
+type CellKey = (typeof CELLS)[number]['key'];
+
+/** 403 or 404: a refusal that says nothing of the object, or that it is not the caller's. */
+const REFUSED: Expectation['outcome'] = 'hidden';
+
+/**
+ * Object-level authorization (OWASP API1) of one collection, with the owner rule the server
+ * uses (src/auth/owner-rule.ts): A creates an object and reads it back; B, who holds the
+ * same scopes, may not read, change, delete or list it (a `shared-read` collection lets B
+ * read); no credential gets 401; A deletes it and it is gone. The cells share A's object,
+ * made by the first and deleted by the last.
+ */
+export function buildObjectCases(input: ObjectCaseInput): CheckCase[] {
+  const { spec, served } = input;
+  const c = served.collection;
+  const visibility = served.policy.visibility;
+  const state: { id?: string; sent?: ObjectMap; made?: Promise<string> } = {};
+  const why = whyNot(input);
+  const expectations = expectationsOf(visibility);
+  const op0 = c.create ?? c.read!;
+  return CELLS.filter((cell) => applies(cell.key, input)).map((cell, column) => {
+    const expected = expectations[cell.key];
+    const matrix: MatrixCell = {
+      caller: cell.key,
+      callerTitle: cell.title,
+      expected: expected ?? 'success',
+      permission: `${c.name} (${visibility})`,
+      column,
+    };
+    return {
+      id: `${spec.name}.${c.name}.object-level.${cell.key}`.replace(/[^A-Za-z0-9_.-]+/g, '-').toLowerCase(),
+      api: spec.name,
+      operationId: op0.operationId,
+      title: `${c.name}: ${cell.title} -> ${words(expected)}`,
+      category: 'object-level',
+      requires: [],
+      tags: why ? { unavailable: why } : expected === undefined ? { unavailable: `not tested for a ${visibility} collection` } : {},
+      matrix,
+      run: (ctx) => runCell(cell.key, ctx, input, state, expected!),
+    } satisfies CheckCase;
+  });
+}
+
+function expectationsOf(visibility: string): Record<CellKey, Expectation['outcome'] | undefined> {
+  const refused = visibility === 'shared' ? undefined : REFUSED;
+  return {
+    'a-reads-back': 'success',
+    'b-reads': visibility === 'private' ? REFUSED : visibility === 'shared-read' ? 'success' : undefined,
+    'b-lists': visibility === 'private' ? 'success' : undefined,
+    anonymous: 401,
+    'b-writes': refused,
+    'b-deletes': refused,
+    'a-deletes': 'success',
+  };
+}
+
+function applies(key: CellKey, { served }: ObjectCaseInput): boolean {
+  const c = served.collection;
+  if (key === 'b-lists') return c.lists.length > 0;
+  if (key === 'b-writes') return !!(c.replace ?? c.patch);
+  if (key === 'b-deletes' || key === 'a-deletes') return !!c.remove;
+  if (key === 'anonymous') return !!c.read && c.read.security.length > 0 && !c.read.security.some((r) => r.length === 0);
+  return true;
+}
+
+function whyNot({ served, unavailable, spec }: ObjectCaseInput): string | undefined {
+  const c = served.collection;
+  if (unavailable) return unavailable;
+  if (!c.create) return `${c.name} has no create operation: the checker cannot make an object of its own`;
+  if (!c.read) return `${c.name} has no read operation to look an object up by id`;
+  if (c.read.security.length > 0 && !schemeOf(spec, c.read))
+    return `${c.name}: no security scheme of ${c.read.operationId} whose credential the checker can send alone`;
+  return undefined;
+}
+
+async function runCell(
+  key: CellKey,
+  ctx: CaseContext,
+  input: ObjectCaseInput,
+  state: { id?: string; sent?: ObjectMap; made?: Promise<string> },
+  expected: Expectation['outcome'],
+): Promise<void> {
+  const c = input.served.collection;
+  if (key === 'a-reads-back') {
+    state.made ??= create(ctx, input, state);
+    const id = await state.made;
+    const ex = await call(
+      ctx,
+      input,
+      c.read!,
+      'A',
+      { id, label: `A reads back ${c.name} ${id}` },
+      expectation('object_read_back', 'success'),
+    );
+    if (ex && ex.status < 300) ctx.record('object_equal', c.read!.operationId, sameAsSent(input, state.sent ?? {}, ex));
+    return;
+  }
+  const id = await (state.made ?? Promise.reject(new SkipCase(`A could not create ${c.name}: its cell says why`))).catch(() => {
+    throw new SkipCase(`A's ${c.name} was not created: the first cell says why`);
+  });
+  const what = `A's ${c.name} ${id}`;
+  const finding = (verb: string) => (outcome: Expectation['outcome']) =>
+    expectation(`object_${verb}`, outcome, outcome === 'success' ? undefined : `B ${verb} ${what}`);
+  switch (key) {
+    case 'b-reads':
+      await call(ctx, input, c.read!, 'B', { id, label: `B reads ${what}` }, finding('read')(expected));
+      return;
+    case 'anonymous':
+      await call(ctx, input, c.read!, undefined, { id, label: `no credential reads ${what}` }, expectation('object_anonymous', 401));
+      return;
+    case 'b-lists': {
+      const list = c.lists[0]!;
+      const b = await call(ctx, input, list, 'B', { label: `B lists ${c.name}` }, expectation('list_answered', 'success'));
+      if (b && b.status < 300)
+        ctx.record('object_hidden_from_list', list.operationId, inList(input, list, b, id) ? `B's list holds ${what}` : undefined);
+      const a = await call(ctx, input, list, 'A', { label: `A lists ${c.name}` }, expectation('list_answered', 'success'));
+      if (a && a.status < 300)
+        ctx.record('object_in_owner_list', list.operationId, inList(input, list, a, id) ? undefined : `A's list lacks ${what}`);
+      return;
+    }
+    case 'b-writes':
+      for (const op of [c.replace, c.patch]) {
+        if (!op) continue;
+        const body = op === c.replace ? replaceBody(input, op, state.sent ?? {}) : undefined;
+        await call(
+          ctx,
+          input,
+          op,
+          'B',
+          { id, body, label: `B ${op === c.replace ? 'replaces' : 'patches'} ${what}` },
+          finding('changed')(expected),
+        );
+      }
+      return;
+    case 'b-deletes':
+      await call(ctx, input, c.remove!, 'B', { id, label: `B deletes ${what}` }, finding('deleted')(expected));
+      return;
+    case 'a-deletes':
+      await call(ctx, input, c.remove!, 'A', { id, label: `A deletes ${what}` }, expectation('object_deleted', 'success'));
+      await call(ctx, input, c.read!, 'A', { id, label: `A reads ${what} after deleting it` }, expectation('object_gone', 404));
+      return;
+  }
+}
+
+/** A creates the object (a body from the spec's examples, else its schema): the id its answer names. */
+async function create(ctx: CaseContext, input: ObjectCaseInput, state: { sent?: ObjectMap }): Promise<string> {
+  const c = input.served.collection;
+  const op = c.create!;
+  const sampled = sampleRequest(input.spec.model.spec, op, input.spec.model.schemes);
+  const sampledBody = sampled.body ? parse(String(sampled.body.payload)) : {};
+  state.sent = objectIn(input, op, sampledBody);
+  const owned = await ownIdOf(input);
+  if (owned !== undefined) state.sent[c.idProperty] = owned;
+  const body = owned !== undefined ? wrapBody(input, op, sampledBody, state.sent) : freshId(input, op, sampledBody, state.sent);
+  const ex = await call(ctx, input, op, 'A', { label: `A creates ${c.name}`, body }, expectation('object_created', 'success'));
+  if (!ex || ex.status >= 300) throw new SkipCase(`A could not create ${c.name}`);
+  const shape = answerShape(input.spec.model.spec.doc, op, 201);
+  const answered = parse(ex.text);
+  const inner = (shape.envelope ? (answered as ObjectMap | undefined)?.data : answered) as ObjectMap | undefined;
+  const id = inner?.[c.idProperty] ?? ex.headers.get('location')?.split('/').pop();
+  if (id === undefined || id === null || typeof id === 'object') {
+    ctx.record('object_id', op.operationId, `the answer names no ${c.idProperty} and no Location`);
+    throw new SkipCase('no id');
+  }
+  return String(id);
+}
+
+interface CallParts {
+  id?: string;
+  label: string;
+  body?: CallSpec['body'];
+}
+
+/** One request of the collection's, as A, B or no one, with the parent's and the item's path parameters filled in. */
+async function call(
+  ctx: CaseContext,
+  input: ObjectCaseInput,
+  op: Operation,
+  who: Who | undefined,
+  parts: CallParts,
+  expect: Expectation,
+): Promise<Exchange | undefined> {
+  const c = input.served.collection;
+  const request = sampleRequest(input.spec.model.spec, op, input.spec.model.schemes);
+  const sent = noCredentials();
+  const scheme = who && schemeOf(input.spec, op, opsOf(input));
+  // an open operation (the spec's security is empty) is called without a credential
+  if (who && scheme) putSecret(sent, scheme, (await input.provider.produce(needOf(input, scheme, who))).secret);
+  const pathParams: Record<string, string> = { ...request.pathParams };
+  if (parts.id !== undefined && c.itemParam !== undefined && op.params.some((p) => p.in === 'path' && p.name === c.itemParam))
+    pathParams[c.itemParam] = parts.id;
+  const cookie = cookieHeader({ ...request.cookies, ...sent.cookies });
+  const body = parts.body ?? request.body;
+  input.budget.take();
+  return ctx.call(
+    {
+      api: input.spec.name,
+      operationId: op.operationId,
+      label: parts.label,
+      pathParams,
+      query: { ...request.query, ...sent.query },
+      headers: { ...request.headers, ...sent.headers, ...(cookie ? { Cookie: cookie } : {}) },
+      ...(body ? { body } : {}),
+    },
+    expect,
+  );
+}
+
+/**
+ * The scheme an operation is called with: one whose credential the checker sends and that a
+ * requirement names alone, preferring one every secured operation of the collection takes,
+ * so that A is one caller throughout (an API key and a token of the same user are two).
+ */
+function schemeOf(spec: UserSpec, op: Operation, others: readonly Operation[] = []): SecurityScheme | undefined {
+  const alone = (o: Operation) =>
+    o.security
+      .flatMap((r) => (r.length === 1 ? [spec.model.schemes.get(r[0]!.scheme)] : []))
+      .filter((s): s is SecurityScheme => !!s && secretKind(s) !== undefined);
+  const mine = alone(op);
+  const secured = others.filter((o) => o.security.length > 0);
+  return mine.find((s) => secured.every((o) => alone(o).some((x) => x.name === s.name))) ?? mine[0];
+}
+
+function opsOf(input: ObjectCaseInput): Operation[] {
+  const c = input.served.collection;
+  return [c.create, c.read, c.replace, c.patch, c.remove, ...c.lists].filter((op): op is Operation => !!op);
+}
+
+/** A's and B's credential for a scheme: both hold every scope the collection's operations ask of it. */
+function needOf(input: ObjectCaseInput, scheme: SecurityScheme, who: Who): CredentialNeed {
+  // every scope of every scheme the collection asks for: A is the same user whichever scheme carries it
+  const holds = new Set<string>();
+  for (const op of opsOf(input)) for (const requirement of op.security) for (const r of requirement) r.scopes.forEach((s) => holds.add(s));
+  return {
+    scheme,
+    state: 'live',
+    holds: [...holds].sort(),
+    lacks: [...input.served.policy.adminScopes],
+    user: who === 'A' ? 'owner' : 'other',
+  };
+}
+
+/** Every property A sent (but writeOnly ones) must come back equal. */
+function sameAsSent(input: ObjectCaseInput, sent: ObjectMap, ex: Exchange): string | undefined {
+  const c = input.served.collection;
+  const shape = answerShape(input.spec.model.spec.doc, c.read!);
+  const answered = parse(ex.text);
+  const got = (shape.envelope ? (answered as ObjectMap | undefined)?.data : answered) as ObjectMap | undefined;
+  for (const [name, value] of Object.entries(sent)) {
+    const prop = c.item?.properties.get(name);
+    if (prop?.writeOnly || prop?.readOnly) continue;
+    if (JSON.stringify(got?.[name]) !== JSON.stringify(value))
+      return `${name} came back ${JSON.stringify(got?.[name])}, A sent ${JSON.stringify(value)}`;
+  }
+  return undefined;
+}
+
+function inList(input: ObjectCaseInput, list: Operation, ex: Exchange, id: string): boolean {
+  const shape = answerShape(input.spec.model.spec.doc, list);
+  const body = parse(ex.text);
+  const items = shape.arrayProperty ? (body as ObjectMap | undefined)?.[shape.arrayProperty] : body;
+  const idProperty = input.served.collection.idProperty;
+  return Array.isArray(items) && items.some((item) => item && typeof item === 'object' && String((item as ObjectMap)[idProperty]) === id);
+}
+
+/**
+ * The example's id is likely an object the server has (a seed): A's body leaves the id out
+ * where the server makes it (readOnly, or not required), and else gives a new one.
+ */
+function freshId(input: ObjectCaseInput, op: Operation, body: unknown, sent: ObjectMap): CallSpec['body'] | undefined {
+  const c = input.served.collection;
+  if (!(c.idProperty in sent)) return undefined;
+  const prop = c.item?.properties.get(c.idProperty);
+  if (prop?.readOnly || !c.item?.required.includes(c.idProperty)) delete sent[c.idProperty];
+  else
+    sent[c.idProperty] =
+      c.idKind === 'integer'
+        ? 900_000_000 + Math.floor(Math.random() * 99_999_999)
+        : `${c.idKind === 'uuid' ? randomUUID() : `authmock-check-${randomUUID().slice(0, 8)}`}`;
+  return wrapBody(input, op, body, sent);
+}
+
+function wrapBody(input: ObjectCaseInput, op: Operation, body: unknown, sent: ObjectMap): CallSpec['body'] {
+  const wrapped =
+    bodyEnvelope(input.spec.model.spec.doc, op) && body && typeof body === 'object' ? { ...(body as ObjectMap), data: sent } : sent;
+  return { payload: JSON.stringify(wrapped), contentType: jsonTypeOf(op) };
+}
+
+/** Where only its owner may read an object (an owner rule on the item's parameter: a user record), A's object is named after A. */
+async function ownIdOf(input: ObjectCaseInput): Promise<string | undefined> {
+  const c = input.served.collection;
+  const rule = c.read?.owner;
+  if (!rule || rule.param !== c.itemParam) return undefined;
+  const scheme = schemeOf(input.spec, c.read!, opsOf(input));
+  if (!scheme) return undefined;
+  return (await input.provider.produce(needOf(input, scheme, 'A'))).owner?.(rule.claim);
+}
+
+function jsonTypeOf(op: Operation): string {
+  const types = [...(op.requestBody?.media.schemaAt.keys() ?? [])];
+  return types.find((t) => t === 'application/json') ?? types.find((t) => t.endsWith('+json')) ?? 'application/json';
+}
+
+/** B's replacement: what A sent, as the replace operation takes it. */
+function replaceBody(input: ObjectCaseInput, op: Operation, sent: ObjectMap): CallSpec['body'] {
+  const wrapped = bodyEnvelope(input.spec.model.spec.doc, op) ? { data: sent } : sent;
+  return { payload: JSON.stringify(wrapped), contentType: 'application/json' };
+}
+
+function objectIn(input: ObjectCaseInput, op: Operation, body: unknown): ObjectMap {
+  const inner = bodyEnvelope(input.spec.model.spec.doc, op) && body && typeof body === 'object' ? (body as ObjectMap).data : body;
+  return inner && typeof inner === 'object' && !Array.isArray(inner) ? (inner as ObjectMap) : {};
+}
+
+function expectation(check: string, outcome: Expectation['outcome'], finding?: string): Expectation {
+  return { check, outcome, ...(finding ? { finding } : {}) };
+}
+
+function words(outcome: Expectation['outcome'] | undefined): string {
+  if (outcome === undefined) return 'not tested';
+  if (outcome === 'hidden') return '403 or 404';
+  return outcome === 'success' ? '2xx' : String(outcome);
+}
+
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
