@@ -8,6 +8,8 @@ export interface PropertyInfo {
   writeOnly: boolean;
   /** its schema shows an example (`example`, `examples`, `default`, `const`) */
   hasExample: boolean;
+  /** its schema's `default`: what a server assumes when a body leaves the property out */
+  default?: unknown;
   /** where its schema is in the spec (a JSON pointer), for values made from it */
   at: string;
 }
@@ -71,6 +73,8 @@ function collect(doc: unknown, at: string, into: Map<string, PropertyInfo>, requ
         readOnly: p.readOnly === true || raw.readOnly === true,
         writeOnly: p.writeOnly === true || raw.writeOnly === true,
         hasExample: ['example', 'examples', 'default', 'const'].some((k) => p[k] !== undefined || raw[k] !== undefined),
+        // a `$ref` sibling's default (OpenAPI 3.1) before the target's
+        ...((raw.default ?? p.default) !== undefined ? { default: raw.default ?? p.default } : {}),
         at: prop?.at ?? propAt,
       });
     }

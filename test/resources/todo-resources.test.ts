@@ -19,7 +19,7 @@ describe('stored resources of a spec: a collection inferred from its paths', () 
   it('creates an object that GET, the list, PUT, PATCH and DELETE then see', async () => {
     const { t, alice } = await signedIn();
     const made = await t.http.post('/api/todos').set('Authorization', alice).send({ title: 'Buy milk', secretNote: 'shh' }).expect(201);
-    expect(made.body).toEqual({ id: 1, title: 'Buy milk', createdAt: '2026-01-01T00:00:00.000Z' });
+    expect(made.body).toEqual({ id: 1, title: 'Buy milk', done: false, createdAt: '2026-01-01T00:00:00.000Z' });
     expect(made.headers.location).toBe('/api/todos/1');
     await t.http.get('/api/todos/1').set('Authorization', alice).expect(200, made.body);
     const listed = await t.http.get('/api/todos').set('Authorization', alice).expect(200);
@@ -75,6 +75,22 @@ describe('stored resources of a spec: a collection inferred from its paths', () 
     expect(journal.body.map((e: { reason?: string }) => e.reason)).toEqual(['not yours: todos 1 belongs to alice (private)']);
     const created = await t.http.get('/__authmock/requests?operationId=createTodo').expect(200);
     expect(created.body.map((e: { change?: string }) => e.change)).toEqual(['created todos 1']);
+  });
+
+  it("gives a property the body leaves out its schema's default, so a filter on it finds the object", async () => {
+    const { t, alice } = await signedIn();
+    const made = await t.http.post('/api/todos').set('Authorization', alice).send({ title: 'no done sent' }).expect(201);
+    expect(made.body.done).toBe(false); // Todo.done: { default: false }
+    const open = await t.http.get('/api/todos?done=false').set('Authorization', alice).expect(200);
+    expect(open.body).toEqual({ items: [made.body], total: 1 });
+    await t.http
+      .patch('/api/todos/1')
+      .set('Authorization', alice)
+      .set('Content-Type', 'application/merge-patch+json')
+      .send('{"done":true}')
+      .expect(200);
+    const replaced = await t.http.put('/api/todos/1').set('Authorization', alice).send({ title: 'replaced, no done' }).expect(200);
+    expect(replaced.body).toEqual({ ...made.body, title: 'replaced, no done', done: false });
   });
 
   it('answers 409 for an id that exists, and numbers ids one above the largest', async () => {

@@ -47,6 +47,7 @@ async function create(parts: CollectionParts, call: Call, op: Operation): Promis
   const ref = refOf(parts, call);
   // the id first, as servers answer it; a given one keeps its value
   const object: ObjectMap = { [c.idProperty]: undefined, ...objectOf(parts.doc, op, call.body) };
+  fillDefaults(parts, object);
   const idSchema = c.item?.properties.get(c.idProperty);
   if (object[c.idProperty] === undefined || object[c.idProperty] === null || idSchema?.readOnly)
     object[c.idProperty] = await makeId(c, call.services.store.records, ref, call.services.random);
@@ -93,6 +94,8 @@ function replaceWith(parts: CollectionParts, old: StoredObject, body: ObjectMap)
   for (const [name, p] of parts.collection.item?.properties ?? []) {
     if (p.readOnly && object[name] === undefined && old.object[name] !== undefined) object[name] = old.object[name];
   }
+  // a replacement leaves out what it does not set: the schema's default, as on create
+  fillDefaults(parts, object);
   return object;
 }
 
@@ -188,6 +191,14 @@ function itemPath(parts: CollectionParts, call: Call, id: string): string {
 function objectOf(doc: unknown, op: Operation, body: unknown): ObjectMap {
   const inner = bodyEnvelope(doc, op) && body && typeof body === 'object' ? (body as ObjectMap).data : body;
   return inner && typeof inner === 'object' && !Array.isArray(inner) ? (inner as ObjectMap) : {};
+}
+
+/** The properties the body lacks that the schema gives a `default` (the id aside): a server assumes it (OpenAPI), so the object holds it. */
+function fillDefaults(parts: Pick<CollectionParts, 'collection'>, object: ObjectMap): void {
+  const { collection: c } = parts;
+  for (const [name, p] of c.item?.properties ?? []) {
+    if (name !== c.idProperty && object[name] === undefined && p.default !== undefined) object[name] = structuredClone(p.default);
+  }
 }
 
 /** The readOnly properties the body lacks, as the server makes them: times from the namespace's clock, the rest from the schema. */
