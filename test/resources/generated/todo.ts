@@ -162,7 +162,7 @@ export interface operations {
         };
       };
       /** @description wrong username or password */
-      401: {
+      400: {
         headers: {
           [name: string]: unknown;
         };
