@@ -51,7 +51,13 @@ export function readObjectSchema(doc: unknown, at: string): ObjectSchema | undef
   const { node } = found;
   const type = typeOf(node);
   const itemsAt = node.items && typeof node.items === 'object' ? `${found.at}/items` : undefined;
-  return { at: found.at, properties, required: [...required], type: type ?? (properties.size > 0 ? 'object' : undefined), ...(itemsAt ? { itemsAt } : {}) };
+  return {
+    at: found.at,
+    properties,
+    required: [...required],
+    type: type ?? (properties.size > 0 ? 'object' : undefined),
+    ...(itemsAt ? { itemsAt } : {}),
+  };
 }
 
 function collect(doc: unknown, at: string, into: Map<string, PropertyInfo>, required: Set<string>, depth: number): void {

@@ -4,7 +4,8 @@ import type { SecretDigester } from '../../auth/secrets.js';
 import type { IdentityKind } from '../../pipeline/served-api.js';
 import { IdentityInputError } from '../../pipeline/served-api.js';
 import { FixtureError } from '../../fixtures/fixture-error.js';
-import { readApiKey, readClient, readUser, Reader } from './identity-file.js';
+import { readApiKey, readClient, readUser } from './identity-file.js';
+import { Reader } from './identity-reader.js';
 import { apiKeyIdentity, clientIdentity, keyDigest, toApiKey, toClient, toUser, userIdentity } from './spec-identities.js';
 
 /** The control API's input is read as the identity file is: the same fields, unknown keys refused. */

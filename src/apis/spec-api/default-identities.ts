@@ -56,6 +56,5 @@ export function defaultIdentities(model: SpecModel, stateKey: Buffer): IdentityF
       : [],
     operations: {},
     bindings: {},
-    resources: {},
   };
 }

@@ -1,67 +1,27 @@
 import { existsSync } from 'node:fs';
 import { FixtureError } from '../../fixtures/fixture-error.js';
+import { Reader } from './identity-reader.js';
+import type { ApiKeyInput, ClientInput, UserInput } from './identity-inputs.js';
+import { readBindingConfigs, type BindingConfigs } from './bindings/index.js';
 import { readFixtureFile } from '../../fixtures/read-fixture-file.js';
 import type { OperationOverlay } from '../../spec/build-operations.js';
-import type { CollectionBinding } from '../../spec/infer-collections.js';
-import type { Visibility } from '../../auth/owner-rule.js';
 
-/** A user, as the identity file or the control API gives it (the password in clear, once). */
-export interface UserInput {
-  username: string;
-  password: string;
-  scopes: string[];
-  claims: Record<string, unknown>;
-}
-
-export interface ApiKeyInput {
-  key: string;
-  /** whose key it is: the caller is that user, with the key's scopes */
-  user?: string;
-  scopes: string[];
-}
-
-export interface ClientInput {
-  clientId: string;
-  /** none: a public client (PKCE, no client authentication) */
-  clientSecret?: string;
-  scopes: string[];
-  grantTypes: string[];
-  redirectUris: string[];
-}
-
-/** Where a login operation's request carries the username and password, and where its answer puts the token. */
-export interface LoginBinding {
-  operation: string;
-  /** `query.<name>`, `body.<field>` (a JSON pointer's first segment) or `header.<name>` */
-  username: string;
-  password: string;
-  /** `body`: the whole answer is the token; a JSON pointer (`/token`): the token goes there */
-  token: string;
-}
-
-/** One collection as the identity file describes it (docs/serving-your-spec.md, "Stored resources"). */
-export interface ResourceInput extends CollectionBinding {
-  visibility?: Visibility;
-  others?: 404 | 403;
-  adminScopes?: string[];
-  seed: { owner?: string; object: Record<string, unknown> }[];
-}
+export type { ApiKeyInput, ClientInput, UserInput } from './identity-inputs.js';
 
 export interface IdentityFile {
   users: UserInput[];
   apiKeys: ApiKeyInput[];
   clients: ClientInput[];
   operations: Record<string, OperationOverlay>;
-  bindings: { login?: LoginBinding; logout?: { operation: string } };
-  /** false: every operation answers from the spec's examples (no stored resources) */
-  resources: false | Record<string, ResourceInput>;
+  /** what its bindings say (a login, a logout, stored resources), by kind (bindings/index.ts) */
+  bindings: BindingConfigs;
 }
 
-export const EMPTY_IDENTITY_FILE: IdentityFile = { users: [], apiKeys: [], clients: [], operations: {}, bindings: {}, resources: {} };
+export const EMPTY_IDENTITY_FILE: IdentityFile = { users: [], apiKeys: [], clients: [], operations: {}, bindings: {} };
 
 /**
  * Reads `<name>.authmock.yaml`: users, API keys, OAuth clients, what it adds to operations
- * (scopes, owner rules) and the bindings that make a spec's own login and logout real.
+ * (scopes, owner rules) and the bindings that make its login, logout and stored resources real.
  * Unknown keys are an error naming the key (a typo would otherwise silently do nothing).
  */
 export function readIdentityFile(file: string, cacheDir: string | undefined): IdentityFile {
@@ -74,45 +34,8 @@ export function readIdentityFile(file: string, cacheDir: string | undefined): Id
     apiKeys: at.list(top.apiKeys, 'apiKeys').map((k, i) => readApiKey(at, k, `apiKeys[${i}]`)),
     clients: at.list(top.clients, 'clients').map((c, i) => readClient(at, c, `clients[${i}]`)),
     operations: readOperations(at, top.operations),
-    bindings: readBindings(at, top.bindings),
-    resources: readResources(at, top.resources),
+    bindings: readBindingConfigs(at, top),
   };
-}
-
-const VISIBILITIES: readonly Visibility[] = ['private', 'shared-read', 'shared'];
-
-function readResources(at: Reader, raw: unknown): IdentityFile['resources'] {
-  if (raw === undefined) return {};
-  if (raw === false) return false;
-  const out: Record<string, ResourceInput> = {};
-  for (const [name, node] of Object.entries(at.object(raw, 'resources'))) {
-    const where = `resources.${name}`;
-    const r = at.object(node, where, ['operations', 'id', 'visibility', 'others', 'adminScopes', 'seed']);
-    const ops =
-      r.operations === undefined
-        ? undefined
-        : at.object(r.operations, `${where}.operations`, ['create', 'read', 'update', 'delete', 'list']);
-    const opId = (key: string) => (ops?.[key] === undefined ? {} : { [key]: at.string(ops[key], `${where}.operations.${key}`) });
-    const list =
-      ops?.list === undefined ? undefined : typeof ops.list === 'string' ? [ops.list] : at.strings(ops.list, `${where}.operations.list`);
-    out[name] = {
-      ...(ops
-        ? { operations: { ...opId('create'), ...opId('read'), ...opId('update'), ...opId('delete'), ...(list ? { list } : {}) } }
-        : {}),
-      ...(r.id !== undefined ? { id: at.string(r.id, `${where}.id`) } : {}),
-      ...(r.visibility !== undefined ? { visibility: at.oneOf(r.visibility, `${where}.visibility`, VISIBILITIES) } : {}),
-      ...(r.others !== undefined ? { others: at.oneOf(r.others, `${where}.others`, [404, 403] as const) } : {}),
-      ...(r.adminScopes !== undefined ? { adminScopes: at.strings(r.adminScopes, `${where}.adminScopes`) } : {}),
-      seed: at.list(r.seed, `${where}.seed`).map((s, i) => {
-        const e = at.object(s, `${where}.seed[${i}]`, ['owner', 'object']);
-        return {
-          ...(e.owner !== undefined ? { owner: at.string(e.owner, `${where}.seed[${i}].owner`) } : {}),
-          object: at.object(e.object, `${where}.seed[${i}].object`),
-        };
-      }),
-    };
-  }
-  return out;
 }
 
 export function readUser(at: Reader, raw: unknown, where: string): UserInput {
@@ -184,70 +107,4 @@ function readOperations(at: Reader, raw: unknown): Record<string, OperationOverl
     };
   }
   return out;
-}
-
-function readBindings(at: Reader, raw: unknown): IdentityFile['bindings'] {
-  if (raw === undefined) return {};
-  const b = at.object(raw, 'bindings', ['login', 'logout']);
-  const out: IdentityFile['bindings'] = {};
-  if (b.login !== undefined) {
-    const l = at.object(b.login, 'bindings.login', ['operation', 'username', 'password', 'token']);
-    out.login = {
-      operation: at.string(l.operation, 'bindings.login.operation'),
-      username: at.place(l.username ?? 'body.username', 'bindings.login.username'),
-      password: at.place(l.password ?? 'body.password', 'bindings.login.password'),
-      token: l.token === undefined ? 'body' : at.tokenPlace(l.token, 'bindings.login.token'),
-    };
-  }
-  if (b.logout !== undefined) {
-    const l = at.object(b.logout, 'bindings.logout', ['operation']);
-    out.logout = { operation: at.string(l.operation, 'bindings.logout.operation') };
-  }
-  return out;
-}
-
-/** Reads one value of the file, or fails naming the file, the place and what was expected. */
-export class Reader {
-  constructor(readonly file: string) {}
-
-  fail(where: string, reason: string): never {
-    throw new FixtureError(this.file, where, reason);
-  }
-
-  object(value: unknown, where: string, known?: readonly string[]): Record<string, unknown> {
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return this.fail(where, 'must be a mapping');
-    const obj = value as Record<string, unknown>;
-    const unknownKey = known && Object.keys(obj).find((k) => !known.includes(k));
-    if (unknownKey) this.fail(where ? `${where}.${unknownKey}` : unknownKey, `is not a known key (known: ${known.join(', ')})`);
-    return obj;
-  }
-
-  list(value: unknown, where: string): unknown[] {
-    if (value === undefined) return [];
-    return Array.isArray(value) ? value : this.fail(where, 'must be a list');
-  }
-
-  string(value: unknown, where: string): string {
-    return typeof value === 'string' && value.length > 0 ? value : this.fail(where, 'must be a non-empty string');
-  }
-
-  strings(value: unknown, where: string): string[] {
-    if (value === undefined) return [];
-    if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) return this.fail(where, 'must be a list of strings');
-    return value as string[];
-  }
-
-  oneOf<T extends string | number>(value: unknown, where: string, allowed: readonly T[]): T {
-    return allowed.includes(value as T) ? (value as T) : this.fail(where, `must be one of ${allowed.join(', ')}`);
-  }
-
-  place(value: unknown, where: string): string {
-    const s = this.string(value, where);
-    return /^(query|body|header)\.[^.]+$/.test(s) ? s : this.fail(where, `must be query.<name>, body.<field> or header.<name>, found ${s}`);
-  }
-
-  tokenPlace(value: unknown, where: string): string {
-    const s = this.string(value, where);
-    return s === 'body' || s.startsWith('/') ? s : this.fail(where, `must be body or a JSON pointer (/token), found ${s}`);
-  }
 }

@@ -7,8 +7,7 @@ import type { SpecModel } from '../../spec/spec-model.js';
 import { createSpecTokens } from './token-codec.js';
 import { createSpecDialect } from './spec-dialect.js';
 import { createSpecDirectory } from './spec-directory.js';
-import { createBindings } from './bindings.js';
-import { buildResources } from './resources/build-resources.js';
+import { buildBindings } from './bindings/index.js';
 import { specIdentityKinds } from './control-kinds.js';
 import { defaultIdentities } from './default-identities.js';
 import { EMPTY_IDENTITY_FILE, readIdentityFile, type IdentityFile } from './identity-file.js';
@@ -48,7 +47,8 @@ export function createSpecModule(source: SpecSource): ApiModule {
       const { model, secrets, sample } = setup;
       const identities = file ?? defaultIdentities(model, setup.stateKey);
       const tokens = createSpecTokens(setup.stateKey, name);
-      const resources = buildResources({ api: name, model, sample, resources: setup.config.stateless ? false : identities.resources });
+      const configs = setup.config.stateless ? { ...identities.bindings, resources: false as const } : identities.bindings;
+      const bound = buildBindings(configs, { api: name, model, sample });
       const seed: Identity[] = [
         ...identities.users.map((u) => userIdentity(name, secrets, u)),
         ...identities.apiKeys.map((k) => apiKeyIdentity(name, secrets, k)),
@@ -56,17 +56,16 @@ export function createSpecModule(source: SpecSource): ApiModule {
       ];
       return {
         dialect: createSpecDialect({ name, mount: model.mount, schemes: model.schemes, sample }),
-        // a bound login or logout wins over a collection's operation of the same id
-        handlers: { ...resources.handlers, ...createBindings({ api: name, sample, ...identities.bindings }) },
+        handlers: bound.handlers,
         tokens,
         seed,
-        seedObjects: resources.seed,
-        collections: resources.collections,
+        seedObjects: bound.seedObjects,
+        collections: bound.collections,
         directory: createSpecDirectory(name, tokens, servesOAuth(model) ? { baseUrl: setup.baseUrl } : undefined),
         userTypes: [],
         identityKinds: specIdentityKinds(name, secrets),
         strictAnswers: false,
-        describeAccounts: () => [...describe(identities, file ? basename(identityPath) : undefined), ...resources.describe()],
+        describeAccounts: () => [...describe(identities, file ? basename(identityPath) : undefined), ...bound.describe()],
       };
     },
   };

@@ -1,6 +1,6 @@
 import type { Identity, Store } from '../../store/store.js';
 import type { SecretDigester } from '../../auth/secrets.js';
-import type { ApiKeyInput, ClientInput, UserInput } from './identity-file.js';
+import type { ApiKeyInput, ClientInput, UserInput } from './identity-inputs.js';
 
 /**
  * A user spec's identities in the store: users (found by username), API keys (found by a

@@ -45,7 +45,7 @@ export async function loadUserSpecs(files: readonly string[]): Promise<UserSpec[
       file: spec.path,
       model,
       api: describeApi(profileOf(spec.name), model, { bodyUndescribed: true }),
-      collections: collectionsOf(model, file?.resources ?? {}),
+      collections: collectionsOf(model, file?.bindings.resources ?? {}),
       tags: readTags(model),
     };
   });

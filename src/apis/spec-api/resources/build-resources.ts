@@ -6,7 +6,7 @@ import type { SeedObject } from '../../../store/store.js';
 import { inferCollections, type Collection } from '../../../spec/infer-collections.js';
 import type { OwnershipPolicy } from '../../../auth/owner-rule.js';
 import type { ServedCollection } from '../../../pipeline/served-api.js';
-import type { ResourceInput } from '../identity-file.js';
+import type { ResourceInput } from './resource-input.js';
 import { answerShape } from './answer-shape.js';
 import { collectionHandlers, sampleItem } from './resource-handlers.js';
 

@@ -1,0 +1,91 @@
+import type { HandlerResult } from '../../../core/types.js';
+import type { Call } from '../../../pipeline/stages.js';
+import { parsePointer } from '../../../spec/json-pointer.js';
+import { issueToken } from '../../../auth/tokens.js';
+import { answerFromSpec } from '../../../pipeline/answer-from-spec.js';
+import type { SampleOf } from '../../../spec/samples.js';
+import { specIdentities } from '../spec-identities.js';
+import { SpecApiError } from '../spec-errors.js';
+import type { BindingKind } from './binding-kind.js';
+
+/** Where a login operation's request carries the username and password, and where its answer puts the token. */
+export interface LoginBinding {
+  operation: string;
+  /** `query.<name>`, `body.<field>` (a JSON pointer's first segment) or `header.<name>` */
+  username: string;
+  password: string;
+  /** `body`: the whole answer is the token; a JSON pointer (`/token`): the token goes there */
+  token: string;
+}
+
+/** The spec's own login made real: it checks the username and password it carries and answers a token authmock issued. */
+export const LOGIN: BindingKind<LoginBinding> = {
+  at: 'bindings.login',
+  read(at, raw) {
+    const l = at.object(raw, 'bindings.login', ['operation', 'username', 'password', 'token']);
+    return {
+      operation: at.string(l.operation, 'bindings.login.operation'),
+      username: at.place(l.username ?? 'body.username', 'bindings.login.username'),
+      password: at.place(l.password ?? 'body.password', 'bindings.login.password'),
+      token: l.token === undefined ? 'body' : at.tokenPlace(l.token, 'bindings.login.token'),
+    };
+  },
+  build(binding, { api, sample }) {
+    return { handlers: { [binding.operation]: (call) => login(api, sample, binding, call) } };
+  },
+};
+
+async function login(api: string, sample: SampleOf, binding: LoginBinding, call: Call): Promise<HandlerResult> {
+  const { services, ns } = call;
+  const username = readPlace(binding.username, call);
+  const password = readPlace(binding.password, call);
+  const user = username ? await specIdentities(services.store, ns.name, api).user(username) : undefined;
+  // an unknown name still costs a comparison, so both failures take the same time
+  const ok = services.secrets.matches(user?.passwordDigest, password ?? '');
+  if (!user || !ok || password === undefined) {
+    const declared = [400, 401, 403].find((s) => call.op.responses.has(String(s)));
+    throw new SpecApiError(api, 'LOGIN_FAILED', {}, { op: call.op, ...(declared ? { status: declared } : {}) });
+  }
+  const token = await issueToken({
+    tokens: services.store.tokens,
+    ns: ns.name,
+    api,
+    codec: call.api.tokens,
+    random: services.random,
+    now: ns.now(),
+    lifetime: ns.settings.tokenLifetimes.user,
+    userType: 'user',
+    userId: user.username,
+    scopes: user.scopes,
+  });
+  const answer = answerFromSpec(call.op, sample);
+  return { ...answer, body: placeToken(answer.body, binding.token, token) };
+}
+
+/** `query.username`, `body.password`, `header.x-user`. */
+function readPlace(place: string, call: Call): string | undefined {
+  const dot = place.indexOf('.');
+  const where = place.slice(0, dot);
+  const name = place.slice(dot + 1);
+  let value: unknown;
+  if (where === 'query') value = call.query[name] ?? call.req.query.get(name) ?? undefined;
+  else if (where === 'header') value = call.req.headers[name.toLowerCase()];
+  else value = (call.body as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
+}
+
+/** The token as the whole answer (`body`) or at a JSON pointer inside it (`/token`, `/data/accessToken`). */
+function placeToken(body: unknown, where: string, token: string): unknown {
+  if (where === 'body') return token;
+  const segments = parsePointer(where);
+  const root: Record<string, unknown> = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  let node = root;
+  segments.forEach((key, i) => {
+    if (i === segments.length - 1) node[key] = token;
+    else {
+      const next = node[key];
+      node = (node[key] = next && typeof next === 'object' ? next : {}) as Record<string, unknown>;
+    }
+  });
+  return root;
+}
