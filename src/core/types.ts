@@ -101,6 +101,8 @@ export interface ParamInfo {
   type?: string;
   /** its example: the parameter's, else its schema's */
   example?: unknown;
+  /** its schema's default: what the server assumes when the request leaves it out */
+  default?: unknown;
 }
 
 export interface Example {

@@ -37,7 +37,9 @@ export function readParams(
       schema?.example ??
       schema?.examples?.[0];
     const type = Array.isArray(schema?.type) ? schema.type.find((t: unknown) => t !== 'null') : schema?.type;
-    return { name: param.name, in: param.in, required: param.required === true || param.in === 'path', type, example };
+    const info: ParamInfo = { name: param.name, in: param.in, required: param.required === true || param.in === 'path', type, example };
+    if (schema?.default !== undefined) info.default = schema.default;
+    return info;
   });
   return { infos, resolved };
 }

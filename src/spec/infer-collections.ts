@@ -98,7 +98,12 @@ function describe(doc: unknown, d: Draft): Collection {
   const item = itemSchemaOf(doc, d);
   const props = item?.properties;
   const idProperty =
-    d.id ?? (d.itemParam !== undefined && props?.has(d.itemParam) ? d.itemParam : props?.has('id') ? 'id' : (d.itemParam ?? 'id'));
+    d.id ??
+    (d.itemParam !== undefined && props?.has(d.itemParam)
+      ? d.itemParam
+      : props?.has('id')
+        ? 'id'
+        : (suffixOf(d.itemParam, props) ?? d.itemParam ?? 'id'));
   const idSchema = props?.get(idProperty);
   const paramType = d.read?.params.find((p) => p.name === d.itemParam)?.type;
   const idKind =
@@ -198,6 +203,13 @@ function applyBindings(
 function lastParamOf(path: string): string | undefined {
   const last = path.split('/').filter(Boolean).pop();
   return last !== undefined && isTemplate(last) ? paramOf(last) : undefined;
+}
+
+/** A property the parameter's name ends with (`task_gid` → `gid`, `orderUUID` → `UUID`): the longest one. */
+function suffixOf(param: string | undefined, props: ReadonlyMap<string, unknown> | undefined): string | undefined {
+  if (param === undefined || !props) return undefined;
+  const lower = param.toLowerCase();
+  return [...props.keys()].filter((p) => p.length < param.length && lower.endsWith(p.toLowerCase())).sort((a, b) => b.length - a.length)[0];
 }
 
 const isTemplate = (segment: string) => segment.includes('{');

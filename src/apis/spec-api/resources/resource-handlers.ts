@@ -125,7 +125,8 @@ async function list(parts: CollectionParts, call: Call, op: Operation): Promise<
   const where: Record<string, string> = {};
   for (const p of op.params) {
     const prop = p.in === 'query' ? c.item?.properties.get(p.name) : undefined;
-    const value = call.query[p.name];
+    // a filter the request leaves out is its declared default, as the server assumes it (Petstore's status=available)
+    const value = call.query[p.name] ?? p.default;
     if (prop && prop.type !== 'object' && prop.type !== 'array' && value !== undefined && typeof value !== 'object')
       where[p.name] = String(value);
   }
