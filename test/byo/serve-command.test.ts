@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer, type ServerProcess } from '../support/server-process.js';
 import { ROOT } from '../support/make-app.js';
+import { CONTROL_CLIENT } from '../support/wire.js';
 
 const SPECS = join(import.meta.dirname, 'specs');
 const PETSTORE = join(import.meta.dirname, 'petstore');
@@ -63,7 +64,7 @@ describe('authmock serve <spec>', () => {
       fetch(`${base}/__authmock${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const kept = (await (await post(first.baseUrl, '/tokens', { api: 'api', user: 'alice' })).json()) as { token: string };
     const gone = (await (await post(first.baseUrl, '/tokens', { api: 'api', user: 'bob' })).json()) as { token: string; id: number };
-    await fetch(`${first.baseUrl}/__authmock/tokens/api/${gone.id}`, { method: 'DELETE' });
+    await fetch(`${first.baseUrl}/__authmock/tokens/api/${gone.id}`, { method: 'DELETE', headers: CONTROL_CLIENT });
     await post(first.baseUrl, '/identities/api/users', { username: 'frank', password: 'frank-pass-1' });
     await first.stop();
     running.splice(0);
