@@ -47,15 +47,25 @@ export function createExpressApp(parts: HttpParts): AuthmockApp {
   // app mounted elsewhere, or supertest on this one, answers the same).
   app.use((req, res, next) => void (dispatch(req, res) || next()));
 
+  /** Answers 403 to a control request a web page may have sent; true when it did. */
+  const refuseControl = (req: Request, res: Response, route: { ns: string; path: string }, started: number): boolean => {
+    const refusal = findControlRefusal(req, allowsHost);
+    if (!refusal) return false;
+    sendProblem(res, 403, 'Forbidden', refusal);
+    // at debug, as the control API's other requests: a page's tries must not flood the log
+    if (started && requestLog.wants(403, true)) {
+      const line = { time: services.clock.now(), ns: route.ns, method: req.method, path: route.path, status: 403 };
+      requestLog.request({ ...line, ms: performance.now() - started, reason: refusal }, true);
+    }
+    return true;
+  };
+
   app.use(async (req: Request, res: Response) => {
     const started = timed ? performance.now() : 0;
     const { url, path: target, q } = splitTarget(req.url);
     const route = splitNamespace(target, req.headers['x-authmock-namespace']);
     const toControl = control !== undefined && route.ok && isControlPath(route.path);
-    if (toControl) {
-      const refusal = findControlRefusal(req, allowsHost);
-      if (refusal) return void sendProblem(res, 403, 'Forbidden', refusal);
-    }
+    if (toControl && refuseControl(req, res, route, started)) return;
     if ((toControl ? applyControlCors : applyCors)(req, res)) return;
     if (!route.ok) return void sendProblem(res, 400, 'Bad Request', route.detail);
     const path = route.path;

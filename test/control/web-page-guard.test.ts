@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeApp } from '../support/make-app.js';
 import { CONTROL_CLIENT } from '../support/wire.js';
+import { createRequestLog } from '../../src/log/request-log.js';
 
 const PAGE = 'http://evil.example';
 const APP = 'http://app.example';
@@ -67,6 +68,23 @@ describe('the control API and a web page', () => {
       await t.http.post('/__authmock/reset').set(CONTROL_CLIENT).expect(204);
       await t.http.post('/__authmock/reset').send({}).expect(204);
       await t.http.post('/__authmock/reset').set('X-Authmock-Key', 'any').expect(204);
+    });
+
+    it('says why in the request log at debug, and only there', async () => {
+      const written: string[] = [];
+      const requestLog = createRequestLog({ level: 'debug', format: 'json', color: false, write: (s) => void written.push(s) });
+      const t = makeApp({}, { requestLog });
+      await t.http.post('/__authmock/reset').expect(403);
+      const line = JSON.parse(written.find((w) => w.includes('/__authmock/reset'))!);
+      expect(line).toMatchObject({ level: 'debug', method: 'POST', path: '/__authmock/reset', status: 403 });
+      expect(JSON.stringify(line)).toContain('X-Authmock-Client');
+      const quiet: string[] = [];
+      const info = makeApp(
+        {},
+        { requestLog: createRequestLog({ level: 'info', format: 'json', color: false, write: (s) => void quiet.push(s) }) },
+      );
+      await info.http.post('/__authmock/reset').expect(403);
+      expect(quiet.filter((w) => w.includes('/__authmock/reset'))).toEqual([]);
     });
 
     it('lets reads through without either', async () => {
