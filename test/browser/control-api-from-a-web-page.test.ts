@@ -73,7 +73,7 @@ describe.skipIf(skip)('the control API and a hostile page in Chromium', () => {
   async function serve(args: string[] = []): Promise<ServerProcess> {
     const server = await startServer(args);
     servers.push(server);
-    // the clock moved and a rule added, so that a reset would show
+    // the clock moved a minute, so that a reset would show
     await control(server, 'POST', '/__authmock/clock', { advanceSeconds: 60 });
     return server;
   }
