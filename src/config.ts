@@ -19,6 +19,8 @@ export interface Config {
   control: boolean;
   /** the key the control API requires off loopback; undefined: generated at start when needed */
   controlKey?: string;
+  /** Host names the control API answers besides loopback and the listen address (--allowed-host) */
+  allowedHosts: string[];
   /** namespaces a store may hold; past it a new one is refused */
   maxNamespaces: number;
   /** requests the journal keeps per namespace; 0: no journal */
@@ -69,6 +71,7 @@ export function defaultConfig(root: string, workDir: string = process.cwd()): Co
     specsDir: `${root}/specs`,
     controlSpec: `${root}/specs/control.openapi.yaml`,
     control: true,
+    allowedHosts: [],
     maxNamespaces: 1000,
     journalSize: 1000,
     fixturesDir: `${root}/fixtures`,

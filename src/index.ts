@@ -19,7 +19,11 @@ export interface AuthmockNamespace {
   control: ControlClient;
 }
 
-/** Any setting of `authmock serve`; `state` is 'memory' and `port` 0 (a free one) unless given. */
+/**
+ * Any setting of `authmock serve`; `state` is 'memory' and `port` 0 (a free one) unless given.
+ * `allowedHosts` are the Host names the control API answers besides loopback and `host`
+ * (`--allowed-host`).
+ */
 export type StartAuthmockOptions = Partial<Omit<Config, 'lockout'>> & { lockout?: Partial<Config['lockout']>; reset?: boolean };
 
 export interface Authmock extends AuthmockNamespace {
@@ -43,7 +47,8 @@ export async function startAuthmock(options: StartAuthmockOptions = {}): Promise
   const base = defaultConfig(ROOT);
   const config: Config = { ...base, port: 0, state: 'memory', logLevel: 'warn', ...rest, lockout: { ...base.lockout, ...lockout } };
   const started = await startServer(config, { reset });
-  const headers = started.controlKey ? { 'X-Authmock-Key': started.controlKey } : undefined;
+  // X-Authmock-Client: the control API's proof that a body-less change (a reset) is no cross-site form
+  const headers = { 'X-Authmock-Client': 'authmock-client', ...(started.controlKey ? { 'X-Authmock-Key': started.controlKey } : {}) };
   const at = (name: string, url: string): AuthmockNamespace => ({
     name,
     url,

@@ -1,3 +1,4 @@
+import { CLIENT_HEADER } from '../control/cross-site.js';
 import { randomBytes } from 'node:crypto';
 
 /** The namespace a check runs in against an authmock, and how to give it back. */
@@ -22,7 +23,10 @@ export async function claimAuthmockNamespace(
   const base = target.replace(/\/+$/, '');
   if (!(await isAuthmock(base, options.timeoutMs))) return undefined;
   const name = `check-${randomBytes(6).toString('hex')}`;
-  const headers: Record<string, string> = options.controlKey ? { 'X-Authmock-Key': options.controlKey } : {};
+  const headers: Record<string, string> = {
+    [CLIENT_HEADER]: 'authmock-check',
+    ...(options.controlKey ? { 'X-Authmock-Key': options.controlKey } : {}),
+  };
   // The namespace's clock is set to the checker's own: signed requests (OAuth timestamps)
   // and lifetimes then agree even with a server whose clock was moved, or is a test's fake one.
   await fetch(`${base}/__ns/${name}/__authmock/clock`, {

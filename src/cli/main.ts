@@ -43,6 +43,8 @@ export async function runCli(argv: string[]): Promise<string | undefined> {
     // a usage error (unknown option or command, a value not among the choices) exits 2, as every other one does; help and --version 0
     .exitOverride((err) => process.exit(err.exitCode === 0 ? 0 : 2));
 
+  // a repeatable flag's values, in order
+  const collect = (value: string, previous: string[]) => [...previous, value];
   const withServerOptions = (cmd: Command) =>
     cmd
       .option('-p, --port <port>', 'port to listen on (env PORT)', undefined)
@@ -80,6 +82,12 @@ export async function runCli(argv: string[]): Promise<string | undefined> {
     .option(
       '--control-key <key>',
       'key the control API (/__authmock/) requires in X-Authmock-Key; off loopback one is generated when not given',
+    )
+    .option(
+      '--allowed-host <name>',
+      'a Host name the control API answers besides loopback and the listen address (a name this server is reached by); repeatable',
+      collect,
+      [],
     )
     .option('--no-control', 'do not serve the control API')
     .option('--max-namespaces <n>', 'namespaces the state may hold (default 1000)')
@@ -134,7 +142,6 @@ export async function runCli(argv: string[]): Promise<string | undefined> {
       process.stdout.write(`state reset: ${showState(state)}\n`);
     });
 
-  const collect = (value: string, previous: string[]) => [...previous, value];
   const checkCommand = program
     .command('check')
     .description(

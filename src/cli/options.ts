@@ -19,6 +19,7 @@ export interface ServeFlags {
   logFormat?: 'pretty' | 'json';
   quiet?: boolean;
   controlKey?: string;
+  allowedHost?: string[];
   control?: boolean;
   maxNamespaces?: string;
   journalSize?: string;
@@ -68,6 +69,7 @@ export function toConfig(
     logFormat: flags.logFormat,
     control: flags.control !== false,
     controlKey: flags.controlKey || env.AUTHMOCK_CONTROL_KEY || undefined,
+    allowedHosts: allowedHosts(flags.allowedHost),
     maxNamespaces: int('--max-namespaces', flags.maxNamespaces, base.maxNamespaces, 1, 1e6),
     journalSize: int('--journal-size', flags.journalSize, base.journalSize, 0, 1e6),
     instanceName: instanceName(flags.instanceName),
@@ -85,6 +87,16 @@ function redisState(state: string, env: NodeJS.ProcessEnv): string | undefined {
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
+}
+
+/** `--allowed-host a.test --allowed-host b.test` (or comma-separated): names, not URLs, so that a typo is said at once. */
+function allowedHosts(given: string[] | string | undefined): string[] {
+  const names = (typeof given === 'string' ? [given] : (given ?? [])).flatMap((h) => h.split(',')).map((h) => h.trim());
+  for (const name of names) {
+    if (!/^[A-Za-z0-9._:[\]-]*$/.test(name))
+      throw new UsageError(`--allowed-host takes a host name or address without scheme or path, got ${JSON.stringify(name)}`);
+  }
+  return names.filter((n) => n !== '');
 }
 
 /** What a journal entry's `instance` may hold (the control spec's limit). */

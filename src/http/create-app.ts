@@ -6,6 +6,7 @@ import { allowsInspector, INSPECTOR_PATH, serveInspectorPage, serveRequestStream
 import type { Dispatch } from './create-server.js';
 import { CONTROL_PREFIX } from '../control/create-control-api.js';
 import { sendProblem } from './send-problem.js';
+import { findCrossSiteGap } from '../control/cross-site.js';
 import { createHttpParts, type AppOptions, type HttpParts } from './create-http-parts.js';
 
 export type { AppOptions } from './create-http-parts.js';
@@ -27,6 +28,7 @@ export async function createApp(runtime: Runtime, options: AppOptions = {}): Pro
  */
 export function createExpressApp(parts: HttpParts): AuthmockApp {
   const { runtime, options, inspection, control, inspectorPage, applyCors, serveApi, requestLog, timed, dispatch } = parts;
+  const { applyControlCors, allowsHost } = parts;
   const { services, apis } = runtime;
   const { journal } = inspection;
   const app = express();
@@ -45,11 +47,26 @@ export function createExpressApp(parts: HttpParts): AuthmockApp {
   // app mounted elsewhere, or supertest on this one, answers the same).
   app.use((req, res, next) => void (dispatch(req, res) || next()));
 
+  /** Answers 403 to a control request a web page may have sent; true when it did. */
+  const refuseControl = (req: Request, res: Response, route: { ns: string; path: string }, started: number): boolean => {
+    const refusal = findControlRefusal(req, allowsHost);
+    if (!refusal) return false;
+    sendProblem(res, 403, 'Forbidden', refusal);
+    // at debug, as the control API's other requests: a page's tries must not flood the log
+    if (started && requestLog.wants(403, true)) {
+      const line = { time: services.clock.now(), ns: route.ns, method: req.method, path: route.path, status: 403 };
+      requestLog.request({ ...line, ms: performance.now() - started, reason: refusal }, true);
+    }
+    return true;
+  };
+
   app.use(async (req: Request, res: Response) => {
     const started = timed ? performance.now() : 0;
-    if (applyCors(req, res)) return;
     const { url, path: target, q } = splitTarget(req.url);
     const route = splitNamespace(target, req.headers['x-authmock-namespace']);
+    const toControl = control !== undefined && route.ok && isControlPath(route.path);
+    if (toControl && refuseControl(req, res, route, started)) return;
+    if ((toControl ? applyControlCors : applyCors)(req, res)) return;
     if (!route.ok) return void sendProblem(res, 400, 'Bad Request', route.detail);
     const path = route.path;
     if (path === CONTROL_SPEC_PATH && control) {
@@ -61,7 +78,7 @@ export function createExpressApp(parts: HttpParts): AuthmockApp {
         return void sendProblem(res, 401, 'Unauthorized', 'send the control key in X-Authmock-Key or as ?key=');
       return void (path === INSPECTOR_PATH ? serveInspectorPage(res, inspectorPage) : serveRequestStream(req, res, journal, route.ns));
     }
-    if (control && (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`))) {
+    if (control && toControl) {
       let api;
       try {
         api = await control.api();
@@ -87,4 +104,21 @@ export function createExpressApp(parts: HttpParts): AuthmockApp {
     }
   });
   return Object.assign(app, { dispatch });
+}
+
+/** The control API's paths, its spec, the inspector page and its stream included. */
+function isControlPath(path: string): boolean {
+  return path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`);
+}
+
+/**
+ * Why the control API refuses what a web page may have sent (docs/hardening-control-api.md):
+ * a Host that is not this server's (DNS rebinding), or a change of state a cross-site form
+ * could make. Asked before CORS, the namespace or the body, so nothing is opened for it.
+ */
+function findControlRefusal(req: Request, allowsHost: (host: string | undefined) => boolean): string | undefined {
+  if (!allowsHost(req.headers.host)) {
+    return `the Host ${JSON.stringify(req.headers.host)} is not this server's: the control API answers loopback names, its listen address and --allowed-host names`;
+  }
+  return findCrossSiteGap(req.method, req.headers);
 }

@@ -7,7 +7,8 @@ import { createInspection, type Inspection } from './create-inspection.js';
 import { createJournalHandlers } from '../control/handlers/journal.js';
 import { createSteeringHandlers } from '../control/handlers/steering.js';
 import { createInspectorPage } from './inspector/serve-inspector.js';
-import { createCors } from './cors.js';
+import { CONTROL_API_ALLOW, createCors } from './cors.js';
+import { createHostCheck } from '../control/allowed-hosts.js';
 import { createServeApi, type ServeApi } from './serve-api.js';
 import { createDispatch, type Dispatch } from './create-server.js';
 import { SILENT_REQUEST_LOG, type RequestLog } from '../log/request-log.js';
@@ -34,6 +35,10 @@ export interface HttpParts {
   control?: LazyControl;
   inspectorPage: string;
   applyCors: ReturnType<typeof createCors>;
+  /** the control API's CORS: origins listed by name only, never `*` */
+  applyControlCors: ReturnType<typeof createCors>;
+  /** whether a Host header names this server (DNS rebinding: src/control/allowed-hosts.ts) */
+  allowsHost: ReturnType<typeof createHostCheck>;
   serveApi: ServeApi;
   requestLog: RequestLog;
   /** something reads how long a request took (the journal, the request log): measure it */
@@ -65,6 +70,11 @@ export async function createHttpParts(runtime: Runtime, options: AppOptions = {}
     : undefined;
   const inspectorPage = createInspectorPage(inspection.operations.map((o) => o.operationId));
   const applyCors = createCors(config.corsOrigins);
+  const applyControlCors = createCors(
+    config.corsOrigins.filter((o) => o !== '*'),
+    CONTROL_API_ALLOW,
+  );
+  const allowsHost = createHostCheck(config.host, config.allowedHosts ?? []);
   const requestLog = options.requestLog ?? SILENT_REQUEST_LOG;
   const serveApi = createServeApi(runtime, inspection, requestLog);
   const timed = inspection.journal.size > 0 || requestLog.anyRequests;
@@ -74,7 +84,20 @@ export async function createHttpParts(runtime: Runtime, options: AppOptions = {}
     requestLog.request({ time: Date.now(), ns, method: 'OPTIONS', path, status: 204, ms }, false);
   };
   const dispatch = createDispatch({ apis: runtime.apis, timed, applyCors, serveApi, preflightAnswered });
-  return { runtime, options, inspection, control, inspectorPage, applyCors, serveApi, requestLog, timed, dispatch };
+  return {
+    runtime,
+    options,
+    inspection,
+    control,
+    inspectorPage,
+    applyCors,
+    applyControlCors,
+    allowsHost,
+    serveApi,
+    requestLog,
+    timed,
+    dispatch,
+  };
 }
 
 /**

@@ -18,6 +18,7 @@ describe.skipIf(skip)('the inspector page in Chromium', () => {
   let browser: Browser;
   let page: Page;
   const external: string[] = [];
+  const consoleErrors: string[] = [];
 
   const post = (path: string, body: unknown) =>
     fetch(base + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
@@ -44,6 +45,8 @@ describe.skipIf(skip)('the inspector page in Chromium', () => {
     page.on('request', (r) => {
       if (!r.url().startsWith(base)) external.push(r.url());
     });
+    page.on('console', (m) => void (m.type() === 'error' && consoleErrors.push(`${m.text()} (${m.location().url})`)));
+    page.on('pageerror', (err) => consoleErrors.push(err.message));
     const started = Date.now();
     await page.goto(`${base}/__authmock/ui`);
     await page.getByText('live', { exact: true }).waitFor({ timeout: 5000 });
@@ -110,5 +113,9 @@ describe.skipIf(skip)('the inspector page in Chromium', () => {
       .poll(async () => (await fetch(`${base}/__authmock/clock`).then((r) => r.json())).offsetSeconds, { timeout: 2000 })
       .toBe(before + 120);
     expect(external).toEqual([]);
+  });
+
+  it("logs no error in the browser's console through all of the above (its changes pass the cross-site check)", () => {
+    expect(consoleErrors).toEqual([]);
   });
 });

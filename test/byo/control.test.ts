@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeApp } from '../support/make-app.js';
+import { CONTROL_CLIENT } from '../support/wire.js';
 
 const SCHEMES = join(import.meta.dirname, 'specs', 'schemes.openapi.yaml');
 const OPEN = join(import.meta.dirname, 'specs', 'open.openapi.yaml');
@@ -16,7 +17,7 @@ describe("the control API for a user's spec", () => {
     expect(made.body).toEqual({ username: 'dora', scopes: ['reports:read'], claims: { email: 'dora@example.com' } });
     await t.http.get('/v1/basic').set('Authorization', basic('dora', 'dora-pass-1')).expect(200);
     await t.http.get('/__authmock/identities/schemes/users/dora').expect(200);
-    await t.http.delete('/__authmock/identities/schemes/users/dora').expect(204);
+    await t.http.delete('/__authmock/identities/schemes/users/dora').set(CONTROL_CLIENT).expect(204);
     await t.http.get('/v1/basic').set('Authorization', basic('dora', 'dora-pass-1')).expect(401);
   });
 
@@ -38,7 +39,7 @@ describe("the control API for a user's spec", () => {
     const byKey = await t.http.get(`/__authmock/identities/schemes/api-keys/${encodeURIComponent(key)}`).expect(200);
     expect(byKey.body).toEqual({ id, prefix: key.slice(0, 4), user: 'alice', scopes: ['reports:read'] });
     expect(JSON.stringify((await t.http.get('/__authmock/identities/schemes/api-keys').expect(200)).body)).not.toContain(key);
-    await t.http.delete(`/__authmock/identities/schemes/api-keys/${id}`).expect(204);
+    await t.http.delete(`/__authmock/identities/schemes/api-keys/${id}`).set(CONTROL_CLIENT).expect(204);
     await t.http.get('/v1/header-key').set('X-API-Key', key).expect(401);
   });
 
@@ -119,7 +120,7 @@ describe("the control API for a user's spec", () => {
     await t.http.post('/__ns/w1/__authmock/identities/schemes/users').send({ username: 'eve', password: 'eve-pass-1' }).expect(201);
     await t.http.get('/__ns/w1/v1/basic').set('Authorization', basic('eve', 'eve-pass-1')).expect(200);
     await t.http.get('/__ns/w2/v1/basic').set('Authorization', basic('eve', 'eve-pass-1')).expect(401);
-    await t.http.post('/__ns/w1/__authmock/reset').expect(204);
+    await t.http.post('/__ns/w1/__authmock/reset').set(CONTROL_CLIENT).expect(204);
     await t.http.get('/__ns/w1/v1/basic').set('Authorization', basic('eve', 'eve-pass-1')).expect(401);
     await t.http.get('/__ns/w1/v1/basic').set('Authorization', basic('alice', 'alice-pass-1')).expect(200);
   });

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeApp, type TestApp } from '../support/make-app.js';
+import { CONTROL_CLIENT } from '../support/wire.js';
 
 const SCHEMES = join(import.meta.dirname, 'specs', 'schemes.openapi.yaml');
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
@@ -72,7 +73,7 @@ describe("a user's spec: each scheme and location", () => {
     const expired = await t.http.get('/v1/bearer').set('Authorization', auth).expect(401);
     expect(expired.headers['www-authenticate']).toContain('error_description="the access token expired"');
     const other = await t.http.post('/__authmock/tokens').send({ api: 'schemes', user: 'bob' }).expect(201);
-    await t.http.delete(`/__authmock/tokens/schemes/${other.body.id}`).expect(204);
+    await t.http.delete(`/__authmock/tokens/schemes/${other.body.id}`).set(CONTROL_CLIENT).expect(204);
     await t.http.get('/v1/bearer').set('Authorization', `Bearer ${other.body.token}`).expect(401);
   });
 

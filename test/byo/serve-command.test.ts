@@ -2,9 +2,11 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer, type ServerProcess } from '../support/server-process.js';
 import { ROOT } from '../support/make-app.js';
+import { CONTROL_CLIENT } from '../support/wire.js';
 
 const SPECS = join(import.meta.dirname, 'specs');
 const PETSTORE = join(import.meta.dirname, 'petstore');
@@ -17,6 +19,12 @@ const serve = async (args: string[], cwd?: string) => {
   running.push(s);
   return s;
 };
+/** The status of GET /__authmock/clock sent with this Host header (fetch will not set one). */
+const statusWithHost = (base: string, host: string) =>
+  new Promise<number>((resolve, reject) => {
+    const req = httpRequest(`${base}/__authmock/clock`, { headers: { Host: host } }, (res) => resolve(res.resume().statusCode ?? 0));
+    req.on('error', reject).end();
+  });
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
 /** A folder a test may edit: the given files copied in. */
@@ -63,7 +71,7 @@ describe('authmock serve <spec>', () => {
       fetch(`${base}/__authmock${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const kept = (await (await post(first.baseUrl, '/tokens', { api: 'api', user: 'alice' })).json()) as { token: string };
     const gone = (await (await post(first.baseUrl, '/tokens', { api: 'api', user: 'bob' })).json()) as { token: string; id: number };
-    await fetch(`${first.baseUrl}/__authmock/tokens/api/${gone.id}`, { method: 'DELETE' });
+    await fetch(`${first.baseUrl}/__authmock/tokens/api/${gone.id}`, { method: 'DELETE', headers: CONTROL_CLIENT });
     await post(first.baseUrl, '/identities/api/users', { username: 'frank', password: 'frank-pass-1' });
     await first.stop();
     running.splice(0);
@@ -86,6 +94,18 @@ describe('authmock serve <spec>', () => {
     expect((await fetch(`${s.baseUrl}/v1/basic`, { headers: { authorization: basic('bob', 'bob-pass-1') } })).status).toBe(200);
     const journal = await fetch(`${s.baseUrl}/__authmock/requests`);
     expect(await journal.json()).toEqual([]); // journalSize: 0 from the file
+  });
+
+  it('answers the control API to the Host names given with --allowed-host, or as allowedHost in authmock.yaml', async () => {
+    const byFlag = await serve(['--allowed-host', 'one.test', '--allowed-host', 'two.test']);
+    expect(await statusWithHost(byFlag.baseUrl, 'one.test')).toBe(200);
+    expect(await statusWithHost(byFlag.baseUrl, 'two.test:4010')).toBe(200);
+    expect(await statusWithHost(byFlag.baseUrl, 'three.test')).toBe(403);
+    const dir = mkdtempSync(join(tmpdir(), 'authmock-project-'));
+    writeFileSync(join(dir, 'authmock.yaml'), 'serve:\n  allowedHost: [three.test]\n');
+    const byFile = await serve([], dir);
+    expect(await statusWithHost(byFile.baseUrl, 'three.test')).toBe(200);
+    expect(await statusWithHost(byFile.baseUrl, 'one.test')).toBe(403);
   });
 
   it('refuses an unknown key of the project file, naming it (exit 2)', () => {

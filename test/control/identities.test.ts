@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as OTPAuth from 'otpauth';
 import { ACCOUNTS, adminToken, customerToken, makeApp } from '../support/make-app.js';
+import { CONTROL_CLIENT } from '../support/wire.js';
 
 const TOKEN = '/rest/V1/integration/customer/token';
 const ADMIN_TOKEN = '/rest/V1/integration/admin/token';
@@ -64,7 +65,7 @@ describe('the control API: identities', () => {
   it('deletes a customer and with it every token it held', async () => {
     const t = makeApp();
     const token = await customerToken(t);
-    await t.http.delete('/__authmock/identities/commerce/customers/1').expect(204);
+    await t.http.delete('/__authmock/identities/commerce/customers/1').set(CONTROL_CLIENT).expect(204);
     await t.http.get(ME).set('Authorization', `Bearer ${token}`).expect(401);
     await t.http.post(TOKEN).send(ACCOUNTS.roni).expect(401);
     await t.http.get('/__authmock/identities/commerce/customers/1').expect(404);
@@ -163,13 +164,17 @@ describe('the control API: tokens and lockouts', () => {
     expect(list.body).toHaveLength(2);
     expect(JSON.stringify(list.body)).not.toContain(a.slice(10));
     expect(list.body[0]).toMatchObject({ api: 'commerce', userType: 'customer', userId: '1', expiresAt: null, expired: false });
-    await t.http.delete(`/__authmock/tokens/commerce/${list.body[0].id}`).expect(204);
+    await t.http.delete(`/__authmock/tokens/commerce/${list.body[0].id}`).set(CONTROL_CLIENT).expect(204);
     await t.http.get(ME).set('Authorization', `Bearer ${a}`).expect(401);
     await t.http.get(ME).set('Authorization', `Bearer ${b}`).expect(200);
-    const all = await t.http.delete('/__authmock/tokens').query({ api: 'commerce', userType: 'customer', userId: '1' }).expect(200);
+    const all = await t.http
+      .delete('/__authmock/tokens')
+      .set(CONTROL_CLIENT)
+      .query({ api: 'commerce', userType: 'customer', userId: '1' })
+      .expect(200);
     expect(all.body).toEqual({ count: 1 });
     await t.http.get(ME).set('Authorization', `Bearer ${b}`).expect(401);
-    await t.http.delete(`/__authmock/tokens/commerce/${list.body[0].id}`).expect(404);
+    await t.http.delete(`/__authmock/tokens/commerce/${list.body[0].id}`).set(CONTROL_CLIENT).expect(404);
   });
 
   it('unlocks one name, or every name', async () => {
@@ -178,10 +183,13 @@ describe('the control API: tokens and lockouts', () => {
       await t.http.post(TOKEN).send({ ...ACCOUNTS.john, password: 'wrong' });
       await t.http.post(TOKEN).send({ ...ACCOUNTS.roni, password: 'wrong' });
     }
-    await t.http.delete(`/__authmock/lockouts/${encodeURIComponent('JOHN.smith@example.com')}`).expect(204);
+    await t.http
+      .delete(`/__authmock/lockouts/${encodeURIComponent('JOHN.smith@example.com')}`)
+      .set(CONTROL_CLIENT)
+      .expect(204);
     await t.http.post(TOKEN).send(ACCOUNTS.john).expect(200);
     await t.http.post(TOKEN).send(ACCOUNTS.roni).expect(401);
-    await t.http.delete('/__authmock/lockouts').expect(204);
+    await t.http.delete('/__authmock/lockouts').set(CONTROL_CLIENT).expect(204);
     await t.http.post(TOKEN).send(ACCOUNTS.roni).expect(200);
   });
 });

@@ -7,6 +7,7 @@ import { createRuntime } from '../../src/runtime/create-runtime.js';
 import { lazyApp } from '../support/lazy-app.js';
 import { createApp } from '../../src/http/create-app.js';
 import { createLogger } from '../../src/log/create-logger.js';
+import { CONTROL_CLIENT } from '../support/wire.js';
 
 const TOKEN = '/rest/V1/integration/customer/token';
 const ME = '/rest/V1/customers/me';
@@ -50,7 +51,7 @@ describe('namespaces', () => {
     await t.http.post('/__ns/a/socialapi/auth/post/login').send(login).expect(201);
     await t.http.post('/__ns/b/socialapi/auth/post/login').send(login).expect(401);
     const other = await t.http.post(`/__ns/b${TOKEN}`).send(ACCOUNTS.roni).expect(200);
-    await t.http.post('/__ns/a/__authmock/reset').expect(204);
+    await t.http.post('/__ns/a/__authmock/reset').set(CONTROL_CLIENT).expect(204);
     await t.http.get(`/__ns/b${ME}`).set('Authorization', `Bearer ${other.body}`).expect(200);
   });
 
@@ -61,8 +62,8 @@ describe('namespaces', () => {
     const list = await t.http.get('/__authmock/namespaces').expect(200);
     expect(list.body.map((n: { name: string }) => n.name).sort()).toEqual(['default', 'one', 'two']);
     const token = await t.http.post(`/__ns/one${TOKEN}`).send(ACCOUNTS.roni).expect(200);
-    await t.http.delete('/__authmock/namespaces/one').expect(204);
-    await t.http.delete('/__authmock/namespaces/one').expect(404);
+    await t.http.delete('/__authmock/namespaces/one').set(CONTROL_CLIENT).expect(204);
+    await t.http.delete('/__authmock/namespaces/one').set(CONTROL_CLIENT).expect(404);
     await t.http.get(`/__ns/one${ME}`).set('Authorization', `Bearer ${token.body}`).expect(401);
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNTS, customerToken, makeApp } from '../support/make-app.js';
+import { CONTROL_CLIENT } from '../support/wire.js';
 
 const TOKEN = '/rest/V1/integration/customer/token';
 const ME = '/rest/V1/customers/me';
@@ -88,7 +89,7 @@ describe('the control API: clock, settings, reset', () => {
       .expect(401);
     await t.http.post('/__authmock/clock').send({ advanceSeconds: 500 });
     await t.http.put('/__authmock/settings').send({ lockoutFailures: 2 });
-    const reset = await t.http.post('/__authmock/reset');
+    const reset = await t.http.post('/__authmock/reset').set(CONTROL_CLIENT);
     expect(reset.status).toBe(204);
     expect(reset.text).toBe('');
     expect((await t.http.get('/__authmock/lockouts')).body).toEqual([]);
@@ -108,14 +109,14 @@ describe('the control API: clock, settings, reset', () => {
     expect(bad.body.errors.join(' ')).toContain('advanceSeconds');
     const two = await t.http.post('/__authmock/clock').send({ advanceSeconds: 1, real: true });
     expect(two.status).toBe(400);
-    const notJson = await t.http.post('/__authmock/clock').set('Content-Type', 'text/plain').send('advance');
+    const notJson = await t.http.post('/__authmock/clock').set(CONTROL_CLIENT).set('Content-Type', 'text/plain').send('advance');
     expect(notJson.status).toBe(415);
     const broken = await t.http.post('/__authmock/clock').set('Content-Type', 'application/json').send('{');
     expect(broken.status).toBe(400);
     const unknown = await t.http.get('/__authmock/nothing-here');
     expect(unknown.status).toBe(404);
     expect(unknown.body.title).toBe('Not Found');
-    const method = await t.http.delete('/__authmock/clock');
+    const method = await t.http.delete('/__authmock/clock').set(CONTROL_CLIENT);
     expect(method.status).toBe(405);
     expect(method.headers.allow).toContain('GET');
   });

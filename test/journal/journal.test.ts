@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNTS, customerToken, makeApp, socialToken } from '../support/make-app.js';
+import { CONTROL_CLIENT } from '../support/wire.js';
 
 const TOKEN = '/rest/V1/integration/customer/token';
 const ME = '/rest/V1/customers/me';
@@ -126,9 +127,9 @@ describe('the request journal', () => {
     await t.http.get(`/__ns/other${ME}`).expect(401);
     expect((await t.http.get('/__authmock/requests/count').expect(200)).body.count).toBe(1);
     expect((await t.http.get('/__ns/other/__authmock/requests/count').expect(200)).body.count).toBe(2);
-    await t.http.delete('/__authmock/requests').expect(204);
+    await t.http.delete('/__authmock/requests').set(CONTROL_CLIENT).expect(204);
     expect((await t.http.get('/__authmock/requests/count').expect(200)).body.count).toBe(0);
-    await t.http.post('/__ns/other/__authmock/reset').expect(204);
+    await t.http.post('/__ns/other/__authmock/reset').set(CONTROL_CLIENT).expect(204);
     expect((await t.http.get('/__ns/other/__authmock/requests/count').expect(200)).body.count).toBe(0);
   });
 });

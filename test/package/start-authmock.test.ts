@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer } from 'node:net';
+import { request as httpRequest } from 'node:http';
 import { startAuthmock, type Authmock } from '../../src/index.js';
 
 const started: Authmock[] = [];
@@ -90,6 +91,27 @@ describe('startAuthmock', () => {
     expect(res.response.status).toBe(200);
     const bare = await fetch(`${am.url}/__authmock/clock`);
     expect(bare.status).toBe(401);
+  });
+
+  it('resets and rotates keys through the typed client, which a cross-site form cannot do', async () => {
+    const am = await start();
+    await am.control.POST('/__authmock/clock', { body: { advanceSeconds: 60 } });
+    const reset = await am.control.POST('/__authmock/reset');
+    expect(reset.response.status).toBe(204);
+    expect((await am.control.GET('/__authmock/clock')).data?.offsetSeconds).toBe(0);
+    const form = await fetch(`${am.url}/__authmock/reset`, { method: 'POST', body: 'x=1', headers: { 'Content-Type': 'text/plain' } });
+    expect(form.status).toBe(403);
+  });
+
+  it('answers the control API to a Host named in allowedHosts, and to no other name', async () => {
+    const am = await start({ allowedHosts: ['authmock.test'] });
+    const at = (host: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = httpRequest(`${am.url}/__authmock/clock`, { headers: { Host: host } }, (res) => resolve(res.resume().statusCode ?? 0));
+        req.on('error', reject).end();
+      });
+    expect(await at(`authmock.test:${am.port}`)).toBe(200);
+    expect(await at(`attacker.example:${am.port}`)).toBe(403);
   });
 
   it('closes: the port is free again afterwards', async () => {

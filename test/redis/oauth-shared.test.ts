@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Authmock } from '../../src/index.js';
 import { basic, getJson, headerOf, postForm, startOAuthMock } from '../oauth/support.js';
 import { SKIP_REDIS, startRedis, type RedisServer } from './support/redis-server.js';
+import { CONTROL_CLIENT } from '../support/wire.js';
 
 // Two authmock instances on one Redis are one authorization server: codes, refresh tokens, revocations and keys are shared.
 
@@ -106,7 +107,7 @@ describe.skipIf(SKIP_REDIS)('two instances on one Redis, as one authorization se
   });
 
   it('rotates a key on A that B signs with at once', async () => {
-    const rotated = await fetch(`${a.url}/__authmock/keys/rotate`, { method: 'POST' });
+    const rotated = await fetch(`${a.url}/__authmock/keys/rotate`, { method: 'POST', headers: CONTROL_CLIENT });
     const { kid } = (await rotated.json()) as { kid: string };
     const token = (
       await postForm(`${b.url}/__oauth/token`, { grant_type: 'client_credentials' }, { Authorization: basic('billing', 'billing-secret') })

@@ -13,6 +13,7 @@ import {
   socialToken,
   RONI,
 } from './support/http.js';
+import { CONTROL_CLIENT } from '../support/wire.js';
 
 /**
  * Redis lost while serving: each API answers its own 503, the process stays up, and
@@ -48,7 +49,7 @@ describe.skipIf(SKIP_REDIS)('a server whose Redis goes away and comes back', () 
     expect(await customerLogin(base, RONI)).toMatchObject({ status: 503, body: { message: UNAVAILABLE } });
     expect(await socialLogin(base)).toMatchObject({ status: 503, body: { status: false, message: UNAVAILABLE } });
     expect(await socialProfile(base, social)).toMatchObject({ status: 503, body: { status: false, message: UNAVAILABLE } });
-    const control = await send(base, 'POST', '/__authmock/reset');
+    const control = await send(base, 'POST', '/__authmock/reset', { headers: CONTROL_CLIENT });
     expect(control).toMatchObject({ status: 503, type: 'application/problem+json', body: { status: 503, title: 'Service Unavailable' } });
     expect(await send(base, 'GET', '/__authmock/health')).toMatchObject({ status: 503, body: { status: 'unavailable', store: 'redis' } });
     expect(server.child.exitCode).toBeNull();

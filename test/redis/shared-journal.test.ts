@@ -4,6 +4,7 @@ import { startServer, type ServerProcess } from '../support/server-process.js';
 import { SKIP_REDIS, startRedis, type RedisServer } from './support/redis-server.js';
 import { RONI, customerMe, customerToken, eventually, send } from './support/http.js';
 import { openEventStream } from './support/event-stream.js';
+import { CONTROL_CLIENT } from '../support/wire.js';
 
 const COUNTRIES = '/rest/V1/directory/countries';
 
@@ -77,15 +78,17 @@ describe.skipIf(SKIP_REDIS)('the journal of two servers on one Redis', () => {
     await send(a.baseUrl, 'GET', COUNTRIES, { headers: ns('cleared') });
     await send(b.baseUrl, 'GET', COUNTRIES, { headers: ns('cleared') });
     expect(await journal(a.baseUrl, 'cleared')).toHaveLength(2);
-    expect((await send(b.baseUrl, 'POST', '/__authmock/reset', { headers: ns('cleared') })).status).toBe(204);
+    expect((await send(b.baseUrl, 'POST', '/__authmock/reset', { headers: { ...ns('cleared'), ...CONTROL_CLIENT } })).status).toBe(204);
     expect(await journal(a.baseUrl, 'cleared')).toEqual([]);
 
     await send(b.baseUrl, 'GET', COUNTRIES, { headers: ns('cleared') });
-    expect((await send(a.baseUrl, 'DELETE', '/__authmock/namespaces/cleared')).status).toBe(204);
+    expect((await send(a.baseUrl, 'DELETE', '/__authmock/namespaces/cleared', { headers: CONTROL_CLIENT })).status).toBe(204);
     expect(await journal(b.baseUrl, 'cleared')).toEqual([]);
     await send(b.baseUrl, 'GET', COUNTRIES, { headers: ns('cleared') });
     expect(await journal(a.baseUrl, 'cleared')).toHaveLength(1);
-    expect((await send(a.baseUrl, 'DELETE', '/__authmock/requests', { headers: ns('cleared') })).status).toBe(204);
+    expect((await send(a.baseUrl, 'DELETE', '/__authmock/requests', { headers: { ...ns('cleared'), ...CONTROL_CLIENT } })).status).toBe(
+      204,
+    );
     expect(await journal(b.baseUrl, 'cleared')).toEqual([]);
   });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type ServerProcess } from '../support/server-process.js';
 import { SKIP_REDIS, startRedis, type RedisServer } from './support/redis-server.js';
 import { RONI, customerLogin, send } from './support/http.js';
+import { CONTROL_CLIENT } from '../support/wire.js';
 
 /**
  * Two authmock processes on one Redis share their steering rules (issue #29): a rule set
@@ -48,12 +49,14 @@ describe.skipIf(SKIP_REDIS)('steering rules of two servers on one Redis', () => 
   it('stops a rule deleted through B on A at once, and forgets every rule on a reset through either', async () => {
     const added = await addRule(a.baseUrl, 'gone', { operationId: 'createCustomerAccessToken', status: 401, times: 100 });
     expect((await login(a.baseUrl, 'gone')).status).toBe(401);
-    expect((await send(b.baseUrl, 'DELETE', `/__authmock/steering/${added.body.id}`, { headers: ns('gone') })).status).toBe(204);
+    expect(
+      (await send(b.baseUrl, 'DELETE', `/__authmock/steering/${added.body.id}`, { headers: { ...ns('gone'), ...CONTROL_CLIENT } })).status,
+    ).toBe(204);
     expect((await login(a.baseUrl, 'gone')).status).toBe(200);
 
     await addRule(b.baseUrl, 'gone', { operationId: 'createCustomerAccessToken', status: 401, times: 100 });
     expect((await login(a.baseUrl, 'gone')).status).toBe(401);
-    expect((await send(a.baseUrl, 'POST', '/__authmock/reset', { headers: ns('gone') })).status).toBe(204);
+    expect((await send(a.baseUrl, 'POST', '/__authmock/reset', { headers: { ...ns('gone'), ...CONTROL_CLIENT } })).status).toBe(204);
     expect((await login(b.baseUrl, 'gone')).status).toBe(200);
     expect(await rules(b.baseUrl, 'gone')).toEqual([]);
   });

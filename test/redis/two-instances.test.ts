@@ -14,6 +14,7 @@ import {
   socialProfile,
   socialToken,
 } from './support/http.js';
+import { CONTROL_CLIENT } from '../support/wire.js';
 
 /**
  * Two real authmock processes on one Redis behave as one server (issue #13): what one
@@ -96,7 +97,7 @@ describe.skipIf(SKIP_REDIS)('two servers on one Redis', () => {
     expect((await send(a.baseUrl, 'POST', '/__authmock/clock', { json: { advanceSeconds: 3600 }, headers: ns })).status).toBe(200);
     expect((await send(b.baseUrl, 'GET', '/__authmock/clock', { headers: ns })).body.offsetSeconds).toBe(3600);
 
-    expect((await send(a.baseUrl, 'POST', '/__authmock/reset', { headers: ns })).status).toBe(204);
+    expect((await send(a.baseUrl, 'POST', '/__authmock/reset', { headers: { ...ns, ...CONTROL_CLIENT } })).status).toBe(204);
     expect((await send(b.baseUrl, 'GET', '/rest/V1/customers/me', { token, headers: ns })).status).toBe(401);
     expect((await send(b.baseUrl, 'GET', '/__authmock/clock', { headers: ns })).body.offsetSeconds).toBe(0);
     // the default namespace was not touched

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { ACCOUNTS, customerToken, makeApp } from '../support/make-app.js';
+import { CONTROL_CLIENT } from '../support/wire.js';
 
 const TOKEN = '/rest/V1/integration/customer/token';
 const ME = '/rest/V1/customers/me';
@@ -34,7 +35,7 @@ describe('steering rules', () => {
     const token = await customerToken(t, ACCOUNTS.john);
     const answered = await t.http.get(ME).set('Authorization', `Bearer ${token}`).expect(200);
     expect(answered.body.email).not.toBe(ACCOUNTS.john.username); // the spec's example, not John
-    await t.http.delete('/__authmock/steering').expect(204);
+    await t.http.delete('/__authmock/steering').set(CONTROL_CLIENT).expect(204);
     await t.http.post('/__authmock/steering').send({ operationId: 'getCurrentCustomer', status: 200, bypassAuth: true }).expect(201);
     await t.http.get(ME).expect(200);
   });
@@ -145,10 +146,10 @@ describe('steering rules', () => {
     await t.http.post('/__authmock/steering').send({ operationId: 'getCurrentCustomer', status: 200, probability: 0.5 }).expect(201);
     await t.http.post('/__authmock/steering').send({ operationId: 'login', status: 401 }).expect(201);
     expect((await t.http.get('/__authmock/steering').expect(200)).body.map((r: { id: string }) => r.id)).toEqual(['r1', 'r2']);
-    await t.http.delete('/__authmock/steering/r1').expect(204);
-    await t.http.delete('/__authmock/steering/r1').expect(404);
+    await t.http.delete('/__authmock/steering/r1').set(CONTROL_CLIENT).expect(204);
+    await t.http.delete('/__authmock/steering/r1').set(CONTROL_CLIENT).expect(404);
     expect((await t.http.get('/__authmock/steering').expect(200)).body.map((r: { id: string }) => r.id)).toEqual(['r2']);
-    await t.http.post('/__authmock/reset').expect(204);
+    await t.http.post('/__authmock/reset').set(CONTROL_CLIENT).expect(204);
     expect((await t.http.get('/__authmock/steering').expect(200)).body).toEqual([]);
   });
 });

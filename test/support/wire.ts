@@ -57,3 +57,6 @@ export const SOCIAL = {
 } as const;
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** What a test's body-less change of the control API sends (a reset, a DELETE): no cross-site form can. */
+export const CONTROL_CLIENT = { 'X-Authmock-Client': 'test' };

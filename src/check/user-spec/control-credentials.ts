@@ -4,6 +4,7 @@ import { describeScheme, secretKind } from './credential-need.js';
 import type { RequestBudget } from './request-budget.js';
 import { SetupError } from '../session.js';
 import { snippet } from '../response-checks.js';
+import { CLIENT_HEADER } from '../../control/cross-site.js';
 
 export interface ControlOptions {
   /** the spec's name, as authmock serves it */
@@ -41,7 +42,10 @@ export function createControlCredentials(o: ControlOptions): CredentialProvider 
 
   const call = async (method: string, path: string, body?: unknown): Promise<any> => {
     o.budget.take();
-    const headers: Record<string, string> = { ...(o.controlKey ? { 'X-Authmock-Key': o.controlKey } : {}) };
+    const headers: Record<string, string> = {
+      [CLIENT_HEADER]: 'authmock-check',
+      ...(o.controlKey ? { 'X-Authmock-Key': o.controlKey } : {}),
+    };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const res = await fetch(`${o.base}/__authmock${path}`, {
       method,

@@ -21,6 +21,8 @@ export async function readServedSpecs(
   const text = await res.text();
   if (res.status === 401 && text.includes('X-Authmock-Key'))
     throw new UsageError(`the authmock at ${target} wants its control key: set AUTHMOCK_CONTROL_KEY`);
+  if (res.status === 403 && text.includes('Host'))
+    throw new UsageError(`the authmock at ${target} does not answer this Host: start it with --allowed-host ${new URL(target).hostname}`);
   if (!res.ok) return undefined;
   let body: unknown;
   try {

@@ -16,6 +16,7 @@ const INSPECTOR_HTML = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>authmock inspector</title>
+<link rel="icon" href="data:,">
 <style>
 :root { font: 14px/1.4 system-ui, sans-serif; color: #1b1b1b; background: #fafafa; }
 body { margin: 0; }

@@ -11,7 +11,7 @@ export const INSPECTOR_SCRIPT = `(() => {
   const MAX = 500;
 
   async function call(method, path, body) {
-    const headers = {};
+    const headers = { 'X-Authmock-Client': 'inspector' };
     if (key) headers['X-Authmock-Key'] = key;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const res = await fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
