@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CONTROL_CLIENT } from '../support/wire.js';
 import { makeApp, type TestApp } from '../support/make-app.js';
 
 const TODO = join(import.meta.dirname, 'specs', 'todo.openapi.yaml');
@@ -79,9 +80,9 @@ describe('the control API for stored resources', () => {
     ]);
     const work = await t.http.get('/__authmock/resources/todo/tasks?parent=work').expect(200);
     expect(work.body).toHaveLength(1);
-    await t.http.delete(`/__authmock/resources/todo/tasks/${work.body[0].id}?parent=work`).expect(204);
-    await t.http.delete(`/__authmock/resources/todo/tasks/${work.body[0].id}?parent=work`).expect(404);
-    await t.http.delete('/__authmock/resources/todo/tasks').expect(204);
+    await t.http.delete(`/__authmock/resources/todo/tasks/${work.body[0].id}?parent=work`).set(CONTROL_CLIENT).expect(204);
+    await t.http.delete(`/__authmock/resources/todo/tasks/${work.body[0].id}?parent=work`).set(CONTROL_CLIENT).expect(404);
+    await t.http.delete('/__authmock/resources/todo/tasks').set(CONTROL_CLIENT).expect(204);
     await t.http.get('/__authmock/resources/todo/tasks').expect(200, []);
     expect((await t.http.get('/__authmock/resources/todo').expect(200)).body[1].count).toBe(0);
   });
