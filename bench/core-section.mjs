@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { HOST, cpuMsOf, freePort, median, memoryOf, sleep, spawnNode, stop, tempDir, waitFor200 } from './lib.mjs';
 import { ALL_ENDPOINTS, JOURNAL_PAIRS, PROBE_PATH, loadServer, roundOrder, startServer, stdoutOf, verify } from './core-servers.mjs';
 import { fmt1, fmt2, fmtInt } from './report.mjs';
+import { rowOf } from './groups.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
 
@@ -41,26 +42,6 @@ async function slice(s, target, seconds, { settings, redis }) {
   const cpu0 = cpuMs();
   const r = await loadServer(s, target, seconds, settings.connections);
   return { r, cpuMs: cpuMs() - cpu0 };
-}
-
-/** A row from one or more runs of one server: requests over their summed time, CPU over their summed requests. */
-function rowOf(slices) {
-  const sum = (f) => slices.reduce((n, x) => n + f(x), 0);
-  const total = sum((x) => x.r.requests.total);
-  const codes = {};
-  for (const { r } of slices) for (const [k, v] of Object.entries(r.statusCodeStats ?? {})) codes[k] = (codes[k] ?? 0) + v.count;
-  return {
-    reqPerSec: total / sum((x) => x.r.duration),
-    cpuUsPerReq: (sum((x) => x.cpuMs) * 1000) / total,
-    p50: median(slices.map((x) => x.r.latency.p50)),
-    p99: median(slices.map((x) => x.r.latency.p99)),
-    total,
-    non2xx: sum((x) => x.r.non2xx),
-    errors: sum((x) => x.r.errors),
-    timeouts: sum((x) => x.r.timeouts),
-    statusCodes: codes,
-    slices: slices.length,
-  };
 }
 
 /** One measured run of one server on one endpoint, after its warm-up. */

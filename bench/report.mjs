@@ -7,7 +7,7 @@ export const LOAD_HEADER = ['server', 'endpoint', 'req/s', 'p50 ms', 'p99 ms', '
 const RESOURCE_HEADER = ['server', 'start-up ms (median)', 'first start ms', 'idle RSS MB', 'peak RSS MB'];
 const TARGET_HEADER = ['target', 'measured', 'floor', 'met'];
 
-/** A section's load rows (bench/groups.mjs) in the load table's columns; its servers' CPU is not measured. */
+/** A section's load rows (bench/groups.mjs) in the load table's columns; CPU where the section measured it (runInterleavedGroups). */
 export function sectionLoadRows(rows) {
   return rows.map((r) => [
     r.label,
@@ -15,7 +15,7 @@ export function sectionLoadRows(rows) {
     fmtInt(r.reqPerSec),
     fmt1(r.p50),
     fmt1(r.p99),
-    '-',
+    r.cpuUsPerReq === undefined ? '-' : fmtInt(r.cpuUsPerReq),
     `${r.non2xx}/${r.errors}`,
     r.ratio === undefined ? '' : fmt2(r.ratio),
   ]);

@@ -30,6 +30,6 @@ export function readSettings() {
     only: only ? new Set(['authmock', ...only]) : undefined,
     endpoints: endpoints ? new Set(endpoints) : undefined,
     outDir: process.env.BENCH_OUT ? resolve(process.env.BENCH_OUT) : undefined,
-    sections: new Set(list('BENCH_SECTIONS') ?? ['core', 'oauth', 'spec']),
+    sections: new Set(list('BENCH_SECTIONS') ?? ['core', 'oauth', 'spec', 'resources']),
   };
 }

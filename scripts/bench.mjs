@@ -11,7 +11,9 @@
 //      BENCH_SECTIONS (comma-separated: core = the built-in APIs against Prism, Express and node:http;
 //        oauth = the authorization server against oauth2-mock-server and a JWT-protected GET against Express, bench/oauth-section.mjs;
 //        spec = Petstore with an API key and a bearer against Prism, Express and node:http, and a 1,000-operation spec's start-up,
-//        bench/spec-section.mjs; default core,oauth,spec; without core, results-sections.json instead of results.json).
+//        bench/spec-section.mjs; resources = a spec's stored to-dos (authenticated POST and GET by id) against Mockoon CLI's
+//        CRUD route and json-server, and 100,000 to-dos against a few hundred, bench/resources-section.mjs;
+//        default core,oauth,spec,resources; without core, results-sections.json instead of results.json).
 // Paired servers (a server and the same one without its journal) are measured together in every
 // round, interleaved in short runs (A B B A A B …, BENCH_PAIR_SLICE seconds each, default 2; BENCH_DURATION
 // seconds in all for each), and their cost is the median of the rounds' ratios: the noise of a busy
@@ -23,8 +25,8 @@
 // load got any non-2xx answer or error (those counts are in the table). A missed target
 // is reported, not a failure. authmock's standard output (its request log, one line a
 // request at the default level) goes to a file, as a CI job's would.
-// The sections live in bench/: core-section.mjs (with core-servers.mjs), oauth-section.mjs, spec-section.mjs;
-// the tables in report.mjs.
+// The sections live in bench/: core-section.mjs (with core-servers.mjs), oauth-section.mjs, spec-section.mjs,
+// resources-section.mjs; the tables in report.mjs.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem, release, platform, arch, loadavg } from 'node:os';
@@ -37,6 +39,7 @@ import { PRISM_BIN, coreServers, endpointsOf } from '../bench/core-servers.mjs';
 import { runCoreSection } from '../bench/core-section.mjs';
 import { runOAuthSection } from '../bench/oauth-section.mjs';
 import { runSpecSection } from '../bench/spec-section.mjs';
+import { LARGE, SEEDED, runResourcesSection } from '../bench/resources-section.mjs';
 import { fmtInt, judged, printReport, sectionLoadRows } from '../bench/report.mjs';
 import { writeBenchChart } from './bench-chart.mjs';
 
@@ -106,7 +109,11 @@ function captionOf(machine, settings, started) {
       : '') +
     ` The OAuth section: authmock's bin serving a spec: client_credentials against oauth2-mock-server 8.2 and a JWT-protected GET against bare Express.` +
     ` The spec section: Petstore's GET /pet/{petId} through authmock (the spec's identity file; a bearer from its own login) against prism mock of the same spec` +
-    ` sent the same credentials, bare Express and bare node:http; a generated 1,000-operation spec's start-up, the first in an empty directory (cold), the others warm.`
+    ` sent the same credentials, bare Express and bare node:http; a generated 1,000-operation spec's start-up, the first in an empty directory (cold), the others warm.` +
+    ` The resources section: the to-do spec's POST /api/todos and GET /api/todos/{id} through authmock (SQLite state, a bearer from the spec's login, the body validated)` +
+    ` against Mockoon CLI 9.9's CRUD route over a data bucket and json-server 0.17 on a db.json (neither checks a credential), ${settings.rounds} round(s) of each request one after the other,` +
+    ` the servers interleaved in runs of ${settings.pairSlice} s (${duration} s each in all), GETs reading ${SEEDED} stored to-dos before the POSTs grow the collections;` +
+    ` authmock holding ${LARGE.toLocaleString('en-US')} to-dos (loaded through POSTs) against authmock holding ${SEEDED}, GET by id and a 20-item page from the middle, interleaved the same way.`
   );
 }
 
@@ -156,21 +163,33 @@ async function main() {
   const spec = settings.sections.has('spec')
     ? await runSpecSection({ ...shared, prismBin: PRISM_BIN, starts: Math.max(1, starts) })
     : undefined;
+  if (settings.sections.has('resources'))
+    log(
+      `\nresources section: a spec's stored to-dos against Mockoon CLI 9.9 and json-server 0.17; ${LARGE.toLocaleString('en-US')} to-dos against ${SEEDED}\n`,
+    );
+  const resources = settings.sections.has('resources') ? await runResourcesSection({ ...shared, slice: settings.pairSlice }) : undefined;
 
-  const targets = [...(core?.floors ?? []), ...(oauth?.floors ?? []), ...(spec?.floors ?? [])].map(judged);
+  const targets = [...(core?.floors ?? []), ...(oauth?.floors ?? []), ...(spec?.floors ?? []), ...(resources?.floors ?? [])].map(judged);
   const md = printReport({
     caption: captionOf(machine, settings, started),
-    load: [...(core?.rows.load ?? []), ...sectionLoadRows(oauth?.rows ?? []), ...sectionLoadRows(spec?.rows ?? [])],
-    resources: [...(core?.rows.resources ?? []), ...(spec ? [largeSpecRow(spec.largeSpec)] : [])],
+    load: [
+      ...(core?.rows.load ?? []),
+      ...sectionLoadRows(oauth?.rows ?? []),
+      ...sectionLoadRows(spec?.rows ?? []),
+      ...sectionLoadRows(resources?.rows ?? []),
+    ],
+    resources: [...(core?.rows.resources ?? []), ...(spec ? [largeSpecRow(spec.largeSpec)] : []), ...(resources?.resources ?? [])],
     targets,
-    notes: core?.notes ?? [],
+    notes: [...(core?.notes ?? []), ...(resources?.notes ?? [])],
   });
 
   machine.loadAvgAtEnd = loadavg().map((x) => +x.toFixed(2));
   if (machine.loadAvgAtStart[0] > 0.5) {
     console.log(`\nnote: load average was ${machine.loadAvgAtStart[0]} when the benchmark started: other processes share the CPU`);
   }
-  const broken = [...(core?.load ?? []), ...(oauth?.load ?? []), ...(spec?.load ?? [])].filter((r) => r.non2xx + r.errors > 0);
+  const broken = [...(core?.load ?? []), ...(oauth?.load ?? []), ...(spec?.load ?? []), ...(resources?.load ?? [])].filter(
+    (r) => r.non2xx + r.errors > 0,
+  );
   const section = (s) => s && { load: s.load, ratios: s.ratios, labels: s.labels, endpoints: s.endpoints };
   const results = {
     machine,
@@ -196,6 +215,7 @@ async function main() {
       : {}),
     ...(oauth ? { oauth: section(oauth) } : {}),
     ...(spec ? { spec: { ...section(spec), largeSpec: spec.largeSpec } } : {}),
+    ...(resources ? { resources: { ...section(resources), finalSizes: resources.finalSizes, large: resources.large } } : {}),
     targets,
     clean: broken.length === 0,
     markdown: md,
