@@ -7,18 +7,39 @@ import { integerOf, pageOf } from './record-query.js';
  * gains them without a new state version. `seq` keeps creation order; the integer counter
  * ("one above the largest id it has held") is a row per collection and parent.
  */
-export const RECORD_TABLES = `
+const RECORD_TABLES = `
 CREATE TABLE IF NOT EXISTS records (
   ns TEXT NOT NULL, api TEXT NOT NULL, collection TEXT NOT NULL, parent TEXT NOT NULL, id TEXT NOT NULL,
   seq INTEGER NOT NULL, owner TEXT, object TEXT NOT NULL,
   PRIMARY KEY (ns, api, collection, parent, id)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS records_in_order ON records (ns, api, collection, parent, seq);
+CREATE INDEX IF NOT EXISTS records_by_owner ON records (ns, api, collection, parent, owner, seq);
 CREATE TABLE IF NOT EXISTS record_counters (
   ns TEXT NOT NULL, api TEXT NOT NULL, collection TEXT NOT NULL, parent TEXT NOT NULL, max_integer INTEGER NOT NULL, last_seq INTEGER NOT NULL,
   PRIMARY KEY (ns, api, collection, parent)
 ) WITHOUT ROWID;
 `;
+
+/**
+ * How many objects each owner ('' for none) holds in a collection and parent, kept with every
+ * write: a list's total is then a lookup, not a count of a hundred thousand rows. Made at open,
+ * and filled from the records when it is new.
+ */
+const OWNER_COUNTS = `
+CREATE TABLE record_owner_counts (
+  ns TEXT NOT NULL, api TEXT NOT NULL, collection TEXT NOT NULL, parent TEXT NOT NULL, owner TEXT NOT NULL, n INTEGER NOT NULL,
+  PRIMARY KEY (ns, api, collection, parent, owner)
+) WITHOUT ROWID;
+INSERT INTO record_owner_counts SELECT ns, api, collection, parent, coalesce(owner, ''), count(*) FROM records GROUP BY 1, 2, 3, 4, 5;
+`;
+
+/** Makes the collections' tables where they are missing. */
+export function createRecordTables(db: SqliteContext['db']): void {
+  db.exec(RECORD_TABLES);
+  const has = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'record_owner_counts'").get();
+  if (!has) db.transaction(() => db.exec(OWNER_COUNTS))();
+}
 
 function prepareRecords(db: SqliteContext['db']) {
   const p = (sql: string): Statement => db.prepare(sql);
@@ -32,12 +53,19 @@ function prepareRecords(db: SqliteContext['db']) {
     ),
     replace: p(`UPDATE records SET object = ? WHERE ${where} AND id = ?`),
     delete: p(`DELETE FROM records WHERE ${where} AND id = ?`),
-    // the page in SQL when nothing filters but the owner; the count beside it
-    page: p(
-      `SELECT id, owner, object FROM records WHERE ${where} AND (@visibleTo IS NULL OR owner IS NULL OR owner = @visibleTo) ` +
-        'ORDER BY seq LIMIT @limit OFFSET @offset',
+    // a page in creation order, of every object or of one owner's (or no one's): each an index range
+    page: p(`SELECT id, owner, object FROM records WHERE ${where} ORDER BY seq LIMIT ? OFFSET ?`),
+    ownerPage: p(`SELECT id, owner, object, seq FROM records WHERE ${where} AND owner = ? ORDER BY seq LIMIT ?`),
+    unownedPage: p(`SELECT id, owner, object, seq FROM records WHERE ${where} AND owner IS NULL ORDER BY seq LIMIT ?`),
+    total: p(`SELECT coalesce(sum(n), 0) AS n FROM record_owner_counts WHERE ${where}`),
+    ownerTotal: p(`SELECT coalesce(sum(n), 0) AS n FROM record_owner_counts WHERE ${where} AND owner IN ('', ?)`),
+    ownerOf: p(`SELECT owner FROM records WHERE ${where} AND id = ?`),
+    countOwner: p(
+      'INSERT INTO record_owner_counts (ns, api, collection, parent, owner, n) VALUES (?, ?, ?, ?, ?, ?) ' +
+        'ON CONFLICT (ns, api, collection, parent, owner) DO UPDATE SET n = n + excluded.n',
     ),
-    count: p(`SELECT count(*) AS n FROM records WHERE ${where} AND (? IS NULL OR owner IS NULL OR owner = ?)`),
+    clearOwnerCounts: p('DELETE FROM record_owner_counts WHERE ns = ? AND api = ? AND (? IS NULL OR collection = ?)'),
+    dropOwnerCounts: p('DELETE FROM record_owner_counts WHERE ns = ?'),
     all: p(`SELECT id, owner, object FROM records WHERE ${where} ORDER BY seq`),
     // one statement: the counters move on atomically
     bump: p(
@@ -51,8 +79,8 @@ function prepareRecords(db: SqliteContext['db']) {
     ),
     clearApi: p('DELETE FROM records WHERE ns = ? AND api = ? AND (? IS NULL OR collection = ?)'),
     clearCounters: p('DELETE FROM record_counters WHERE ns = ? AND api = ? AND (? IS NULL OR collection = ?)'),
-    counts: p('SELECT collection, count(*) AS n FROM records WHERE ns = ? AND api = ? GROUP BY collection'),
-    parents: p('SELECT DISTINCT parent FROM records WHERE ns = ? AND api = ? AND collection = ?'),
+    counts: p('SELECT collection, sum(n) AS n FROM record_owner_counts WHERE ns = ? AND api = ? GROUP BY collection HAVING sum(n) > 0'),
+    parents: p('SELECT DISTINCT parent FROM record_owner_counts WHERE ns = ? AND api = ? AND collection = ? AND n > 0'),
     dropRecords: p('DELETE FROM records WHERE ns = ?'),
     dropCounters: p('DELETE FROM record_counters WHERE ns = ?'),
   };
@@ -62,6 +90,7 @@ interface Row {
   id: string;
   owner: string | null;
   object: string;
+  seq?: number;
 }
 
 const toObject = (row: Row): StoredObject => ({
@@ -82,10 +111,14 @@ export interface SqliteRecords {
 export function createSqliteRecords({ db, flush }: SqliteContext): SqliteRecords {
   const stmt = prepareRecords(db);
   const refOf = (r: CollectionRef) => [r.ns, r.api, r.collection, r.parent] as const;
+  const count = (ref: CollectionRef, owner: string | null | undefined, by: number) => stmt.countOwner.run(...refOf(ref), owner ?? '', by);
   const write = (ref: CollectionRef, item: StoredObject, force: boolean): 'ok' | 'exists' => {
-    if (!force && stmt.get.get(...refOf(ref), item.id)) return 'exists';
+    const old = stmt.ownerOf.get(...refOf(ref), item.id) as { owner: string | null } | undefined;
+    if (old && !force) return 'exists';
     const { last_seq } = stmt.bump.get(...refOf(ref), integerOf(item.id) ?? 0) as { last_seq: number };
     (force ? stmt.upsert : stmt.insert).run(...refOf(ref), item.id, last_seq, item.owner ?? null, JSON.stringify(item.object));
+    if (old) count(ref, old.owner, -1);
+    count(ref, item.owner, 1);
     return 'ok';
   };
   const store: RecordStore = {
@@ -100,10 +133,19 @@ export function createSqliteRecords({ db, flush }: SqliteContext): SqliteRecords
     async list(args) {
       const ref = refOf(args);
       if (args.where && Object.keys(args.where).length > 0) return pageOf((stmt.all.all(...ref) as Row[]).map(toObject), args);
-      const visibleTo = args.visibleTo ?? null;
-      const rows = stmt.page.all(...ref, { visibleTo, limit: args.limit ?? -1, offset: args.offset ?? 0 }) as Row[];
-      const { n } = stmt.count.get(...ref, visibleTo, visibleTo) as { n: number };
-      return { items: rows.map(toObject), total: n };
+      const offset = args.offset ?? 0;
+      const limit = args.limit ?? -1;
+      if (args.visibleTo === undefined) {
+        const rows = stmt.page.all(...ref, limit, offset) as Row[];
+        return { items: rows.map(toObject), total: (stmt.total.get(...ref) as { n: number }).n };
+      }
+      // the caller's own and the unowned, each an index range in creation order, merged up to the page's end
+      const upTo = limit < 0 ? -1 : offset + limit;
+      const own = stmt.ownerPage.all(...ref, args.visibleTo, upTo) as Row[];
+      const unowned = stmt.unownedPage.all(...ref, upTo) as Row[];
+      const merged = mergeBySeq(own, unowned);
+      const page = merged.slice(offset, limit < 0 ? undefined : offset + limit);
+      return { items: page.map(toObject), total: (stmt.ownerTotal.get(...ref, args.visibleTo) as { n: number }).n };
     },
     async replace(args) {
       flush();
@@ -111,7 +153,13 @@ export function createSqliteRecords({ db, flush }: SqliteContext): SqliteRecords
     },
     async delete(args) {
       flush();
-      return stmt.delete.run(...refOf(args), args.id).changes > 0;
+      return db.transaction(() => {
+        const old = stmt.ownerOf.get(...refOf(args), args.id) as { owner: string | null } | undefined;
+        if (!old) return false;
+        stmt.delete.run(...refOf(args), args.id);
+        count(args, old.owner, -1);
+        return true;
+      })();
     },
     async nextInteger(args) {
       flush();
@@ -123,6 +171,7 @@ export function createSqliteRecords({ db, flush }: SqliteContext): SqliteRecords
       return db.transaction(() => {
         const c = collection ?? null;
         stmt.clearCounters.run(ns, api, c, c);
+        stmt.clearOwnerCounts.run(ns, api, c, c);
         return stmt.clearApi.run(ns, api, c, c).changes;
       })();
     },
@@ -143,6 +192,21 @@ export function createSqliteRecords({ db, flush }: SqliteContext): SqliteRecords
     drop: (ns) => {
       stmt.dropRecords.run(ns);
       stmt.dropCounters.run(ns);
+      stmt.dropOwnerCounts.run(ns);
     },
   };
+}
+
+/** Two lists in creation order, as one. */
+function mergeBySeq(a: Row[], b: Row[]): Row[] {
+  if (b.length === 0) return a;
+  if (a.length === 0) return b;
+  const out: Row[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (j >= b.length || (i < a.length && a[i]!.seq! < b[j]!.seq!)) out.push(a[i++]!);
+    else out.push(b[j++]!);
+  }
+  return out;
 }

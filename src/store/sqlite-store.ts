@@ -19,7 +19,7 @@ import { createTokenBatch } from './sqlite-token-inserts.js';
 import { openStateFile } from './sqlite-checks.js';
 import { createSqliteNamespaces } from './sqlite-namespaces.js';
 import { createSqliteIdentities } from './sqlite-identities.js';
-import { createSqliteRecords, RECORD_TABLES } from './sqlite-records.js';
+import { createRecordTables, createSqliteRecords } from './sqlite-records.js';
 import { createSqliteTokens } from './sqlite-tokens.js';
 import { createSqliteLockouts, createSqliteNonces } from './sqlite-lockouts.js';
 import { createSqliteOAuth, type SqliteOAuth } from './sqlite-oauth.js';
@@ -65,7 +65,7 @@ export class SqliteStore implements Store {
     this.file = opened.file;
     this.db.exec(SWEEP_INDEXES);
     this.db.exec(NONCE_TABLE);
-    this.db.exec(RECORD_TABLES);
+    createRecordTables(this.db);
     this.stmt = prepareStatements(this.db);
     this.secretKey = this.readSecretKey();
     const batch = createTokenBatch(this.db);
@@ -112,7 +112,7 @@ export class SqliteStore implements Store {
     this.db.exec(
       'DELETE FROM tokens; DELETE FROM login_failures; DELETE FROM identities; DELETE FROM identity_keys; DELETE FROM counters; DELETE FROM oauth_nonces; DELETE FROM namespaces; ' +
         'DELETE FROM oauth_keys; DELETE FROM oauth_codes; DELETE FROM oauth_refresh; DELETE FROM oauth_revoked; ' +
-        'DELETE FROM records; DELETE FROM record_counters;',
+        'DELETE FROM records; DELETE FROM record_counters; DELETE FROM record_owner_counts;',
     );
   }
 
