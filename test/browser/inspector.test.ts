@@ -18,6 +18,7 @@ describe.skipIf(skip)('the inspector page in Chromium', () => {
   let browser: Browser;
   let page: Page;
   const external: string[] = [];
+  const control: { method: string; path: string; client?: string }[] = [];
 
   const post = (path: string, body: unknown) =>
     fetch(base + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
@@ -43,6 +44,8 @@ describe.skipIf(skip)('the inspector page in Chromium', () => {
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     page.on('request', (r) => {
       if (!r.url().startsWith(base)) external.push(r.url());
+      else if (r.url().includes('/__authmock/'))
+        control.push({ method: r.method(), path: new URL(r.url()).pathname, client: r.headers()['x-authmock-client'] });
     });
     const started = Date.now();
     await page.goto(`${base}/__authmock/ui`);
@@ -99,6 +102,16 @@ describe.skipIf(skip)('the inspector page in Chromium', () => {
     await unlock.click();
     await expect.poll(async () => (await fetch(`${base}/__authmock/lockouts`).then((r) => r.json())).length, { timeout: 2000 }).toBe(0);
     expect((await post('/rest/V1/integration/customer/token', ACCOUNTS.john)).status).toBe(200);
+  });
+
+  it('sends every state-changing request with X-Authmock-Client, and asks no built-in API for stored resources', async () => {
+    const writes = control.filter((c) => c.method !== 'GET');
+    expect(writes.map((c) => c.method + ' ' + c.path)).toEqual(
+      expect.arrayContaining(['POST /__authmock/steering', `DELETE /__authmock/lockouts/${encodeURIComponent(ACCOUNTS.john.username)}`]),
+    );
+    expect(writes.filter((c) => c.client !== 'inspector')).toEqual([]);
+    expect(control.filter((c) => c.path.startsWith('/__authmock/resources'))).toEqual([]);
+    expect(await page.locator('#resources-section').isHidden()).toBe(true);
   });
 
   it('advances the clock from the page and makes no request outside the server', async () => {
