@@ -19,6 +19,7 @@ describe.skipIf(skip)('the inspector page in Chromium', () => {
   let page: Page;
   const external: string[] = [];
   const consoleErrors: string[] = [];
+  const control: { method: string; path: string; client?: string }[] = [];
 
   const post = (path: string, body: unknown) =>
     fetch(base + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
@@ -44,6 +45,8 @@ describe.skipIf(skip)('the inspector page in Chromium', () => {
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     page.on('request', (r) => {
       if (!r.url().startsWith(base)) external.push(r.url());
+      else if (r.url().includes('/__authmock/'))
+        control.push({ method: r.method(), path: new URL(r.url()).pathname, client: r.headers()['x-authmock-client'] });
     });
     page.on('console', (m) => void (m.type() === 'error' && consoleErrors.push(`${m.text()} (${m.location().url})`)));
     page.on('pageerror', (err) => consoleErrors.push(err.message));
@@ -102,6 +105,16 @@ describe.skipIf(skip)('the inspector page in Chromium', () => {
     await unlock.click();
     await expect.poll(async () => (await fetch(`${base}/__authmock/lockouts`).then((r) => r.json())).length, { timeout: 2000 }).toBe(0);
     expect((await post('/rest/V1/integration/customer/token', ACCOUNTS.john)).status).toBe(200);
+  });
+
+  it('sends every state-changing request with X-Authmock-Client, and asks no built-in API for stored resources', async () => {
+    const writes = control.filter((c) => c.method !== 'GET');
+    expect(writes.map((c) => c.method + ' ' + c.path)).toEqual(
+      expect.arrayContaining(['POST /__authmock/steering', `DELETE /__authmock/lockouts/${encodeURIComponent(ACCOUNTS.john.username)}`]),
+    );
+    expect(writes.filter((c) => c.client !== 'inspector')).toEqual([]);
+    expect(control.filter((c) => c.path.startsWith('/__authmock/resources'))).toEqual([]);
+    expect(await page.locator('#resources-section').isHidden()).toBe(true);
   });
 
   it('advances the clock from the page and makes no request outside the server', async () => {

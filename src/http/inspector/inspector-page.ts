@@ -44,6 +44,10 @@ dt { font-weight: bold; }
 table { border-collapse: collapse; width: 100%; font-size: .9rem; }
 th, td { text-align: left; border-bottom: 1px solid #eee; padding: .15rem .3rem; vertical-align: top; }
 .muted { color: #666; }
+button.pick { background: none; border: 0; padding: 0; color: #23395d; text-decoration: underline; font-weight: bold; }
+button.pick[aria-pressed="true"] { text-decoration: none; background: #dfe7f3; padding: 0 .3rem; border-radius: 3px; }
+.json { font-family: ui-monospace, monospace; font-size: .85rem; word-break: break-all; }
+th.num, td.num { text-align: right; }
 @media (max-width: 800px) { main { grid-template-columns: 1fr; } }
 </style>
 </head>
@@ -55,6 +59,15 @@ th, td { text-align: left; border-bottom: 1px solid #eee; padding: .15rem .3rem;
 </header>
 <main>
 <div>
+  <section aria-labelledby="h-resources" id="resources-section" hidden>
+    <h2 id="h-resources">Stored resources</h2>
+    <table aria-label="Collections"><thead><tr><th>API</th><th>Collection</th><th>Path</th><th>Visibility</th><th class="num">Objects</th><th></th></tr></thead><tbody id="collections"></tbody></table>
+    <div id="objects-pane" hidden>
+      <h3 id="h-objects"></h3>
+      <table aria-labelledby="h-objects"><thead id="objects-head"></thead><tbody id="objects"></tbody></table>
+      <p id="objects-more" class="muted"></p>
+    </div>
+  </section>
   <section aria-labelledby="h-requests">
     <h2 id="h-requests">Requests</h2>
     <form class="row" id="filters" aria-label="Filter requests">

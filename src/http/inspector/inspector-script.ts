@@ -1,3 +1,5 @@
+import { INSPECTOR_RESOURCES_SCRIPT } from './inspector-resources-script.js';
+
 /** The inspector page's script: live requests over SSE, filters, and the control API's buttons. */
 export const INSPECTOR_SCRIPT = `(() => {
   'use strict';
@@ -9,15 +11,18 @@ export const INSPECTOR_SCRIPT = `(() => {
   $('ns').textContent = nsMatch ? decodeURIComponent(nsMatch[1]) : 'default';
   const entries = [];
   const MAX = 500;
+  let specs = [];
 
   async function call(method, path, body) {
     const headers = { 'X-Authmock-Client': 'inspector' };
     if (key) headers['X-Authmock-Key'] = key;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
+    // the control API refuses a state-changing request that a plain cross-site form could send
+    if (method !== 'GET') headers['X-Authmock-Client'] = 'inspector';
     const res = await fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     const text = await res.text();
     const data = text ? JSON.parse(text) : undefined;
-    if (!res.ok) throw new Error((data && (data.detail || data.title)) || res.statusText);
+    if (!res.ok) throw Object.assign(new Error((data && (data.detail || data.title)) || res.statusText), { status: res.status });
     return data;
   }
 
@@ -118,7 +123,7 @@ export const INSPECTOR_SCRIPT = `(() => {
     const source = new EventSource(base + '/requests/stream' + (key ? '?key=' + encodeURIComponent(key) : ''));
     source.addEventListener('open', () => { $('live').textContent = 'live'; });
     source.addEventListener('error', () => { $('live').textContent = 'reconnecting…'; });
-    source.addEventListener('entry', (ev) => { add(JSON.parse(ev.data)); refreshSide(); });
+    source.addEventListener('entry', (ev) => { const e = JSON.parse(ev.data); add(e); refreshSide(e); });
   }
 
   async function loadClock() {
@@ -135,6 +140,10 @@ export const INSPECTOR_SCRIPT = `(() => {
       el('button', { type: 'button', 'aria-label': 'Remove rule ' + r.id, onclick: () => act(() => call('DELETE', '/steering/' + r.id)) }, 'Remove'))));
   }
 
+  async function loadSpecs() {
+    specs = await call('GET', '/specs');
+  }
+
   const KINDS = [['commerce', 'customers'], ['commerce', 'admins'], ['social', 'users'], ['social', 'apps']];
   // "roni_cost@example.com (1)", "demo-mobile-app (Demo mobile app)": an app has a name, no id; no empty brackets
   function describeIdentity(i) {
@@ -144,7 +153,9 @@ export const INSPECTOR_SCRIPT = `(() => {
   }
   async function loadIdentities() {
     const blocks = [];
+    const served = new Set(specs.map((s) => s.name));
     for (const [api, kind] of KINDS) {
+      if (!served.has(api)) continue;
       let list;
       try { list = await call('GET', '/identities/' + api + '/' + kind); } catch { continue; }
       const names = list.map(describeIdentity);
@@ -169,17 +180,26 @@ export const INSPECTOR_SCRIPT = `(() => {
       el('td', {}, el('button', { type: 'button', 'aria-label': 'Revoke token ' + t.id, onclick: () => act(() => call('DELETE', '/tokens/' + t.api + '/' + t.id)) }, 'Revoke')))));
   }
 
+${INSPECTOR_RESOURCES_SCRIPT}
   let pending;
-  function refreshSide() {
+  let resourcesChanged = false;
+  function refreshSide(e) {
+    if (e.change) resourcesChanged = true; // "created todos 1"
     clearTimeout(pending);
-    pending = setTimeout(() => Promise.all([loadLockouts(), loadTokens(), loadRules()]).catch(showError), 150);
+    pending = setTimeout(() => {
+      const loads = [loadLockouts(), loadTokens(), loadRules()];
+      if (resourcesChanged) loads.push(loadResources());
+      resourcesChanged = false;
+      Promise.all(loads).catch(showError);
+    }, 150);
   }
 
   function showError(err) { $('live').textContent = 'error: ' + err.message; }
 
   async function act(fn) {
     try { await fn(); } catch (err) { showError(err); }
-    await Promise.all([loadClock(), loadRules(), loadLockouts(), loadTokens(), loadIdentities()]).catch(showError);
+    await loadSpecs().catch(showError);
+    await Promise.all([loadClock(), loadRules(), loadLockouts(), loadTokens(), loadIdentities(), loadResources()]).catch(showError);
   }
 
   $('filters').addEventListener('input', render);
