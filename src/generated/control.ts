@@ -340,7 +340,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove one object */
+        /**
+         * Remove one object
+         * @description Removes the object from the collection in the namespace, whoever owns it; a reset brings back a seed.
+         */
         delete: operations["deleteObject"];
         options?: never;
         head?: never;
@@ -721,6 +724,7 @@ export interface components {
             operations?: {
                 [key: string]: string;
             };
+            /** Format: int64 */
             count: number;
         };
         StoredObjectView: {
