@@ -1,4 +1,4 @@
-// The benchmark's tables: printed plain, and in markdown for the README.
+// The benchmark's tables: printed plain, and in markdown for docs/benchmark.md (between its bench:start/bench:end markers).
 export const fmtInt = (n) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '-');
 export const fmt1 = (n) => (Number.isFinite(n) ? n.toFixed(1) : '-');
 export const fmt2 = (n) => (Number.isFinite(n) ? n.toFixed(2) : '-');
@@ -51,7 +51,7 @@ function markdown(header, rows, right) {
   ].join('\n');
 }
 
-/** Prints the three tables and their markdown; answers the markdown (the README's Benchmark section). */
+/** Prints the three tables and their markdown; answers the markdown (docs/benchmark.md's Results, between its bench markers). */
 export function printReport({ caption, load, resources, targets, notes, log = console.log }) {
   const tables = [
     [LOAD_HEADER, load, [2, 3, 4, 5, 6, 7]],
@@ -60,6 +60,6 @@ export function printReport({ caption, load, resources, targets, notes, log = co
   ].filter(([, rows]) => rows.length);
   for (const [header, rows, right] of tables) log('\n' + plain(header, rows, right));
   const md = [caption, ...tables.flatMap(([header, rows, right]) => ['', markdown(header, rows, right)])].join('\n');
-  log('\n--- markdown (for the README) ---\n' + md + '\n--- end ---');
+  log('\n--- markdown (for docs/benchmark.md, between <!-- bench:start --> and <!-- bench:end -->) ---\n' + md + '\n--- end ---');
   return md;
 }

@@ -20,7 +20,7 @@
 // machine, which comes and goes over seconds, moves both alike. The Redis ÷ SQLite ratios are medians of the rounds' ratios too.
 // Each run also records the CPU time the server's processes (and Redis, for a Redis server) spent per
 // request: what a request costs, which other processes on the machine disturb less than req/s.
-// Writes bench/results.json and its chart bench/results.svg; prints a table and its markdown version. Exit status 1 when
+// Writes bench/results.json and its chart bench/results.svg; prints a table and its markdown version (docs/benchmark.md's). Exit status 1 when
 // a server fails to start or to answer the verification requests, or when the measured
 // load got any non-2xx answer or error (those counts are in the table). A missed target
 // is reported, not a failure. authmock's standard output (its request log, one line a

@@ -134,7 +134,7 @@ function convert(v: string, kind: EnvField['parse']): unknown {
   return v;
 }
 
-/** Each module's default accounts, read from its own fixture document (the README documents them too). */
+/** Each module's default accounts, read from its own fixture document (docs/built-in-apis.md documents them too). */
 function readFixtures(dir: string, sources: readonly CredentialSource[]): Accounts {
   const out: Accounts = {};
   for (const source of sources) {

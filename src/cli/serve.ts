@@ -55,7 +55,7 @@ function banner(started: StartedServer, config: Config, version: string) {
     }
     lines.push(`  ${'state'.padEnd(width)} ${state}`);
     if (runtime.apis.some((a) => a.builtIn && a.seed.length))
-      lines.push(`Default accounts (passwords in ${config.fixturesDir}, and in the README):`);
+      lines.push(`Default accounts (passwords in ${config.fixturesDir}, and in docs/built-in-apis.md):`);
     else lines.push('Who may call:');
     for (const api of runtime.apis) {
       for (const line of api.describeAccounts?.() ?? []) lines.push(`  ${api.name} ${line}`);

@@ -4,7 +4,7 @@ import { ACCOUNTS, makeApp, type TestApp } from '../support/make-app.js';
 import { useApp } from '../support/shared-app.js';
 import { adminToIdentity, identityToAdmin } from '../../src/apis/commerce/identities.js';
 
-/** The default admin's Google Authenticator secret (fixtures/commerce.yaml, README). */
+/** The default admin's Google Authenticator secret (fixtures/commerce.yaml, docs/built-in-apis.md). */
 const ADMIN_SECRET = 'JBSWY3DPEHPK3PXP';
 const GOOGLE = '/rest/V1/tfa/provider/google/authenticate';
 const ADMIN_TOKEN = '/rest/V1/integration/admin/token';

@@ -9,7 +9,7 @@ import { useApp } from '../support/shared-app.js';
 import { SqliteStore } from '../../src/store/sqlite-store.js';
 import { integrationToIdentity, type Integration } from '../../src/apis/commerce/identities.js';
 
-/** The default integration of fixtures/commerce.yaml (README). */
+/** The default integration of fixtures/commerce.yaml (docs/built-in-apis.md). */
 const ERP = {
   consumerKey: 'erpconnectorconsumerkey000000001',
   consumerSecret: 'erpconnectorconsumersecret000001',

@@ -6,7 +6,7 @@ import { arbitraryCredentials } from './arbitrary-credentials.js';
 import { arbitraryJunkKey, arbitraryJunkValue, arbitraryNastyString } from './arbitrary-junk.js';
 import { sampleSchema } from './sample-schema.js';
 
-/** The body limit authmock serves with by default (README: 1 MiB). */
+/** The body limit authmock serves with by default (docs/hardening.md: 1 MiB). */
 export const BODY_LIMIT = 1024 * 1024;
 
 const ENCODING_OF: [RegExp, Encoding][] = [

@@ -20,7 +20,7 @@ type Validate = ((data: unknown) => boolean) & { errors?: { instancePath: string
 /**
  * The fuzzer's oracle, built from the specs alone: no 5xx, no answer off its spec, no
  * secret or token echoed, no hang. It knows where the server attributes a path to an
- * API the way the README describes it (/rest/..., /socialapi/...).
+ * API the way docs/built-in-apis.md describes it (/rest/..., /socialapi/...).
  */
 export class AnswerChecker {
   private readonly ajv = new Ajv2020({ strict: false, validateSchema: false, allErrors: false, logger: false });
@@ -232,7 +232,7 @@ export function isParserRejection(answer: Answer): boolean {
   );
 }
 
-/** Which API the server serves a path with (README: /rest/..., /socialapi/...). */
+/** Which API the server serves a path with (docs/built-in-apis.md: /rest/..., /socialapi/...). */
 export function attributeApi(path: string): ApiName | undefined {
   if (path === '/rest' || path.startsWith('/rest/')) return 'commerce';
   if (path.startsWith('/socialapi/')) return 'social';

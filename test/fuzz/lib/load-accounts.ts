@@ -13,7 +13,7 @@ export interface SocialUser extends Credentials {
   canLogIn: boolean;
 }
 
-/** The default accounts (README "Default accounts"), read from the fixtures they come from. */
+/** The default accounts (docs/built-in-apis.md, "Default accounts"), read from the fixtures they come from. */
 export interface FuzzAccounts {
   customers: Credentials[];
   admins: Credentials[];
