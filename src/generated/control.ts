@@ -157,7 +157,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The mocked API (`commerce`, `social`). */
+                /** @description The mocked API (`commerce`, `social`, or a spec's name as `serve` gives it, such as `DigitalOcean-public`). */
                 api: components["parameters"]["Api"];
                 /** @description The kind of identity (`customers`, `admins`, `users`, `apps`). */
                 kind: components["parameters"]["Kind"];
@@ -972,12 +972,14 @@ export interface components {
     parameters: {
         /** @description The namespace. */
         NamespaceName: string;
-        /** @description The mocked API (`commerce`, `social`). */
+        /** @description The mocked API (`commerce`, `social`, or a spec's name as `serve` gives it, such as `DigitalOcean-public`). */
         Api: string;
         /** @description The kind of identity (`customers`, `admins`, `users`, `apps`). */
         Kind: string;
         /** @description A customer, admin or user id, an admin username, or an app's apiKey. */
         IdentityId: string;
+        /** @description Only this API's entries (`commerce`, or a spec's name). */
+        JournalApi: string;
         /** @description Only this operation's entries (`unmatched` for requests no operation matched). */
         JournalOperationId: string;
         /** @description Only answers with this status. */
@@ -1203,7 +1205,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The mocked API (`commerce`, `social`). */
+                /** @description The mocked API (`commerce`, `social`, or a spec's name as `serve` gives it, such as `DigitalOcean-public`). */
                 api: components["parameters"]["Api"];
                 /** @description The kind of identity (`customers`, `admins`, `users`, `apps`). */
                 kind: components["parameters"]["Kind"];
@@ -1242,7 +1244,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The mocked API (`commerce`, `social`). */
+                /** @description The mocked API (`commerce`, `social`, or a spec's name as `serve` gives it, such as `DigitalOcean-public`). */
                 api: components["parameters"]["Api"];
                 /** @description The kind of identity (`customers`, `admins`, `users`, `apps`). */
                 kind: components["parameters"]["Kind"];
@@ -1295,7 +1297,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The mocked API (`commerce`, `social`). */
+                /** @description The mocked API (`commerce`, `social`, or a spec's name as `serve` gives it, such as `DigitalOcean-public`). */
                 api: components["parameters"]["Api"];
                 /** @description The kind of identity (`customers`, `admins`, `users`, `apps`). */
                 kind: components["parameters"]["Kind"];
@@ -1334,7 +1336,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The mocked API (`commerce`, `social`). */
+                /** @description The mocked API (`commerce`, `social`, or a spec's name as `serve` gives it, such as `DigitalOcean-public`). */
                 api: components["parameters"]["Api"];
                 /** @description The kind of identity (`customers`, `admins`, `users`, `apps`). */
                 kind: components["parameters"]["Kind"];
@@ -1364,7 +1366,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The mocked API (`commerce`, `social`). */
+                /** @description The mocked API (`commerce`, `social`, or a spec's name as `serve` gives it, such as `DigitalOcean-public`). */
                 api: components["parameters"]["Api"];
                 /** @description The kind of identity (`customers`, `admins`, `users`, `apps`). */
                 kind: components["parameters"]["Kind"];
@@ -1726,7 +1728,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The mocked API (`commerce`, `social`). */
+                /** @description The mocked API (`commerce`, `social`, or a spec's name as `serve` gives it, such as `DigitalOcean-public`). */
                 api: components["parameters"]["Api"];
                 /** @description The token's id (from the list), or a JWT access token's `jti`. */
                 id: string;
@@ -1915,6 +1917,8 @@ export interface operations {
     listRequests: {
         parameters: {
             query?: {
+                /** @description Only this API's entries (`commerce`, or a spec's name). */
+                api?: components["parameters"]["JournalApi"];
                 /** @description Only this operation's entries (`unmatched` for requests no operation matched). */
                 operationId?: components["parameters"]["JournalOperationId"];
                 /** @description Only answers with this status. */
@@ -2017,6 +2021,8 @@ export interface operations {
     countRequests: {
         parameters: {
             query?: {
+                /** @description Only this API's entries (`commerce`, or a spec's name). */
+                api?: components["parameters"]["JournalApi"];
                 /** @description Only this operation's entries (`unmatched` for requests no operation matched). */
                 operationId?: components["parameters"]["JournalOperationId"];
                 /** @description Only answers with this status. */
