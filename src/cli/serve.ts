@@ -67,7 +67,13 @@ function banner(started: StartedServer, config: Config, version: string) {
     url: base,
     version,
     state: config.state === 'memory' ? 'memory' : isRedisUrl(config.state) ? redactRedisUrl(config.state) : config.state,
-    apis: runtime.apis.map((api) => ({ name: api.name, url: `${base}${api.servedAt}`, operations: api.model.operations.length })),
+    // `open`: served without any check, as the banner's "served open" says
+    apis: runtime.apis.map((api) => ({
+      name: api.name,
+      url: `${base}${api.servedAt}`,
+      operations: api.model.operations.length,
+      ...(!api.builtIn && api.model.open ? { open: true } : {}),
+    })),
     inspector: config.control ? `${base}/__authmock/ui` : undefined,
     journal: config.journalSize,
     accounts: Object.fromEntries(runtime.apis.map((api) => [api.name, api.describeAccounts?.() ?? []])),

@@ -157,7 +157,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The mocked API (`commerce`, `social`). */
+                /** @description The mocked API (`commerce`, `social`, or a spec's name as `serve` gives it, such as `DigitalOcean-public`). */
                 api: components["parameters"]["Api"];
                 /** @description The kind of identity (`customers`, `admins`, `users`, `apps`). */
                 kind: components["parameters"]["Kind"];
@@ -292,7 +292,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The mocked API (`commerce`, `social`). */
+                /** @description The mocked API (`commerce`, `social`, or a spec's name as `serve` gives it, such as `DigitalOcean-public`). */
                 api: components["parameters"]["Api"];
                 /** @description A collection of the spec (`todos`), as `GET /__authmock/resources/{api}` lists them. */
                 collection: components["parameters"]["Collection"];
@@ -328,7 +328,7 @@ export interface paths {
             };
             header?: never;
             path: {
-                /** @description The mocked API (`commerce`, `social`). */
+                /** @description The mocked API (`commerce`, `social`, or a spec's name as `serve` gives it, such as `DigitalOcean-public`). */
                 api: components["parameters"]["Api"];
                 /** @description A collection of the spec (`todos`), as `GET /__authmock/resources/{api}` lists them. */
                 collection: components["parameters"]["Collection"];
@@ -1090,7 +1090,7 @@ export interface components {
     parameters: {
         /** @description The namespace. */
         NamespaceName: string;
-        /** @description The mocked API (`commerce`, `social`). */
+        /** @description The mocked API (`commerce`, `social`, or a spec's name as `serve` gives it, such as `DigitalOcean-public`). */
         Api: string;
         /** @description A collection of the spec (`todos`), as `GET /__authmock/resources/{api}` lists them. */
         Collection: string;
@@ -1098,6 +1098,8 @@ export interface components {
         Kind: string;
         /** @description A customer, admin or user id, an admin username, or an app's apiKey. */
         IdentityId: string;
+        /** @description Only this API's entries (`commerce`, or a spec's name). */
+        JournalApi: string;
         /** @description Only this operation's entries (`unmatched` for requests no operation matched). */
         JournalOperationId: string;
         /** @description Only answers with this status. */
@@ -1323,7 +1325,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The mocked API (`commerce`, `social`). */
+                /** @description The mocked API (`commerce`, `social`, or a spec's name as `serve` gives it, such as `DigitalOcean-public`). */
                 api: components["parameters"]["Api"];
                 /** @description The kind of identity (`customers`, `admins`, `users`, `apps`). */
                 kind: components["parameters"]["Kind"];
@@ -1362,7 +1364,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The mocked API (`commerce`, `social`). */
+                /** @description The mocked API (`commerce`, `social`, or a spec's name as `serve` gives it, such as `DigitalOcean-public`). */
                 api: components["parameters"]["Api"];
                 /** @description The kind of identity (`customers`, `admins`, `users`, `apps`). */
                 kind: components["parameters"]["Kind"];
@@ -1415,7 +1417,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The mocked API (`commerce`, `social`). */
+                /** @description The mocked API (`commerce`, `social`, or a spec's name as `serve` gives it, such as `DigitalOcean-public`). */
                 api: components["parameters"]["Api"];
                 /** @description The kind of identity (`customers`, `admins`, `users`, `apps`). */
                 kind: components["parameters"]["Kind"];
@@ -1454,7 +1456,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The mocked API (`commerce`, `social`). */
+                /** @description The mocked API (`commerce`, `social`, or a spec's name as `serve` gives it, such as `DigitalOcean-public`). */
                 api: components["parameters"]["Api"];
                 /** @description The kind of identity (`customers`, `admins`, `users`, `apps`). */
                 kind: components["parameters"]["Kind"];
@@ -1484,7 +1486,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The mocked API (`commerce`, `social`). */
+                /** @description The mocked API (`commerce`, `social`, or a spec's name as `serve` gives it, such as `DigitalOcean-public`). */
                 api: components["parameters"]["Api"];
                 /** @description The kind of identity (`customers`, `admins`, `users`, `apps`). */
                 kind: components["parameters"]["Kind"];
@@ -1720,7 +1722,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The mocked API (`commerce`, `social`). */
+                /** @description The mocked API (`commerce`, `social`, or a spec's name as `serve` gives it, such as `DigitalOcean-public`). */
                 api: components["parameters"]["Api"];
             };
             cookie?: never;
@@ -1763,7 +1765,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The mocked API (`commerce`, `social`). */
+                /** @description The mocked API (`commerce`, `social`, or a spec's name as `serve` gives it, such as `DigitalOcean-public`). */
                 api: components["parameters"]["Api"];
                 /** @description A collection of the spec (`todos`), as `GET /__authmock/resources/{api}` lists them. */
                 collection: components["parameters"]["Collection"];
@@ -1806,7 +1808,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The mocked API (`commerce`, `social`). */
+                /** @description The mocked API (`commerce`, `social`, or a spec's name as `serve` gives it, such as `DigitalOcean-public`). */
                 api: components["parameters"]["Api"];
                 /** @description A collection of the spec (`todos`), as `GET /__authmock/resources/{api}` lists them. */
                 collection: components["parameters"]["Collection"];
@@ -1860,7 +1862,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The mocked API (`commerce`, `social`). */
+                /** @description The mocked API (`commerce`, `social`, or a spec's name as `serve` gives it, such as `DigitalOcean-public`). */
                 api: components["parameters"]["Api"];
                 /** @description A collection of the spec (`todos`), as `GET /__authmock/resources/{api}` lists them. */
                 collection: components["parameters"]["Collection"];
@@ -1891,7 +1893,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The mocked API (`commerce`, `social`). */
+                /** @description The mocked API (`commerce`, `social`, or a spec's name as `serve` gives it, such as `DigitalOcean-public`). */
                 api: components["parameters"]["Api"];
                 /** @description A collection of the spec (`todos`), as `GET /__authmock/resources/{api}` lists them. */
                 collection: components["parameters"]["Collection"];
@@ -2047,7 +2049,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The mocked API (`commerce`, `social`). */
+                /** @description The mocked API (`commerce`, `social`, or a spec's name as `serve` gives it, such as `DigitalOcean-public`). */
                 api: components["parameters"]["Api"];
                 /** @description The token's id (from the list), or a JWT access token's `jti`. */
                 id: string;
@@ -2236,6 +2238,8 @@ export interface operations {
     listRequests: {
         parameters: {
             query?: {
+                /** @description Only this API's entries (`commerce`, or a spec's name). */
+                api?: components["parameters"]["JournalApi"];
                 /** @description Only this operation's entries (`unmatched` for requests no operation matched). */
                 operationId?: components["parameters"]["JournalOperationId"];
                 /** @description Only answers with this status. */
@@ -2338,6 +2342,8 @@ export interface operations {
     countRequests: {
         parameters: {
             query?: {
+                /** @description Only this API's entries (`commerce`, or a spec's name). */
+                api?: components["parameters"]["JournalApi"];
                 /** @description Only this operation's entries (`unmatched` for requests no operation matched). */
                 operationId?: components["parameters"]["JournalOperationId"];
                 /** @description Only answers with this status. */

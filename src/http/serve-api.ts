@@ -238,11 +238,11 @@ function steerFor(
   prefer: string | string[] | undefined,
   random: RandomSource,
 ): Steer | undefined | Promise<Steer | undefined> {
-  const { rules } = inspection;
+  const { rules, examplesOf } = inspection;
   const active = rules.active({ ns: ns.name, now: ns.now(), version: ns.version });
   return active instanceof Promise
-    ? active.then((list) => createSteer({ rules: list, store: rules, prefer, random }))
-    : createSteer({ rules: active, store: rules, prefer, random });
+    ? active.then((list) => createSteer({ rules: list, store: rules, prefer, random, examplesOf }))
+    : createSteer({ rules: active, store: rules, prefer, random, examplesOf });
 }
 
 /** The namespace's view, or the refusal of a new one past --max-namespaces. */

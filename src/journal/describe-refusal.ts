@@ -57,7 +57,10 @@ function describeAuth(auth: AuthInfo): string {
     case 'malformed':
       return `malformed token ${auth.tokenPrefix ?? ''}…`;
     case 'unknown':
-      return `unknown ${token}`;
+      // a Basic credential has no token: its verdict says whose it is not ("no user bob")
+      return auth.tokenPrefix || !auth.detail ? `unknown ${auth.tokenPrefix ? token : 'credential'}` : auth.detail;
+    case 'invalid':
+      return auth.detail ?? 'invalid credential';
     case 'expired':
       return `expired ${token}${detail}`;
     case 'revoked':

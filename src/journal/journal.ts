@@ -56,6 +56,8 @@ export interface NearestOperation {
 export type JournalEntry = components['schemas']['JournalEntry'];
 
 export interface JournalFilter {
+  /** the API's name (a spec's, as `serve` gives it) */
+  api?: string;
   operationId?: string;
   status?: number;
   method?: string;

@@ -2,6 +2,7 @@ import type { JournalEntry, JournalFilter, PrincipalInfo } from './journal.js';
 
 /** What a filter looks at, of a raw record or of an entry read back. */
 export interface Filtered {
+  api: string;
   operationId: string;
   status: number;
   method: string;
@@ -12,6 +13,7 @@ export interface Filtered {
 }
 
 export function matchesFilter(r: Filtered, f: JournalFilter): boolean {
+  if (f.api !== undefined && r.api !== f.api) return false;
   if (f.operationId !== undefined && r.operationId !== f.operationId) return false;
   if (f.status !== undefined && r.status !== f.status) return false;
   if (f.method !== undefined && r.method !== f.method.toUpperCase()) return false;
@@ -23,7 +25,15 @@ export function matchesFilter(r: Filtered, f: JournalFilter): boolean {
 
 /** An entry read back, as the filter sees it. */
 export function filteredEntry(e: JournalEntry): Filtered {
-  return { operationId: e.operationId, status: e.status, method: e.method, path: e.path, time: Date.parse(e.time), principal: e.principal };
+  return {
+    api: e.api,
+    operationId: e.operationId,
+    status: e.status,
+    method: e.method,
+    path: e.path,
+    time: Date.parse(e.time),
+    principal: e.principal,
+  };
 }
 
 /** Whether a filter asks for anything (none: every entry matches). */

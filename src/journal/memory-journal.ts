@@ -197,6 +197,7 @@ function recordOf(ring: Ring, at: number): JournalRecord {
 function filtered(ring: Ring, at: number): Filtered {
   const shape = ring.shapes[at]!;
   return {
+    api: shape.api,
     operationId: shape.operationId ?? 'unmatched',
     status: shape.status,
     method: shape.method,

@@ -71,4 +71,32 @@ describe('the router', () => {
     expect(found('get', '/v1.0/files/a.txt')).toEqual({ operationId: 'getFile', params: { name: 'a.txt' } });
     expect(router.match('get', '/v1x0/files/a.txt')).toEqual({ kind: 'none' });
   });
+
+  it('prefers the template with a literal segment where the other has a parameter, whatever the spec order', () => {
+    const box = new Router([
+      op('get', '/files/{file_id}/metadata/{scope}/{template_key}', 'getFileMetadataById'),
+      op('get', '/files/{file_id}/metadata/global/boxSkillsCards', 'getBoxSkillCards'),
+    ]);
+    const at = (path: string) => {
+      const m = box.match('get', path);
+      return m.kind === 'found' ? { operationId: m.op.operationId, params: m.params } : m;
+    };
+    expect(at('/files/12345/metadata/global/boxSkillsCards')).toEqual({ operationId: 'getBoxSkillCards', params: { file_id: '12345' } });
+    expect(at('/files/12345/metadata/enterprise/invoice')).toEqual({
+      operationId: 'getFileMetadataById',
+      params: { file_id: '12345', scope: 'enterprise', template_key: 'invoice' },
+    });
+  });
+
+  it('decides between two templates at the first segment where one is literal and the other a parameter', () => {
+    const both = new Router([op('get', '/{a}/b/{c}', 'paramFirst'), op('get', '/a/{b}/c', 'literalFirst')]);
+    const m = both.match('get', '/a/b/c');
+    expect(m.kind === 'found' && m.op.operationId).toBe('literalFirst');
+  });
+
+  it('ranks a segment with a parameter inside it between a literal and a parameter alone', () => {
+    const mixed = new Router([op('get', '/files/{name}', 'byName'), op('get', '/files/{id}.json', 'asJson')]);
+    const m = mixed.match('get', '/files/7.json');
+    expect(m.kind === 'found' && m.op.operationId).toBe('asJson');
+  });
 });

@@ -6,12 +6,17 @@ export type RouteMatch =
 interface Template {
   regex: RegExp;
   names: string[];
+  /** per segment: 0 literal, 1 literal with a parameter in it, 2 a parameter alone */
+  kinds: number[];
   byMethod: Map<string, Operation>;
 }
 
 /**
- * Routes by the spec's paths: concrete paths win over templated ones, as OpenAPI says
- * (so /customers/me is never read as /customers/{customerId}).
+ * Routes by the spec's paths: concrete paths win over templated ones, and of two templates
+ * the one with a literal segment where the other has a parameter, at the first segment where
+ * they differ, wins (OpenAPI 3.1 §4.8.8): /customers/me is never read as /customers/{customerId},
+ * /files/{id}/metadata/global/cards never as /files/{id}/metadata/{scope}/{key}. The order is
+ * settled once, when the router is built.
  */
 export class Router {
   private readonly exact = new Map<string, Map<string, Operation>>();
@@ -38,12 +43,14 @@ export class Router {
             return '([^/]+)';
           })
           .join('');
-        t = { regex: new RegExp(`^${source}$`), names, byMethod: new Map() };
+        t = { regex: new RegExp(`^${source}$`), names, kinds: segmentKinds(op.path), byMethod: new Map() };
         templated.set(op.path, t);
         this.templates.push(t);
       }
       t.byMethod.set(op.method, op);
     }
+    // stable: templates as specific as each other keep the spec's order
+    this.templates.sort((a, b) => compareSpecificity(a.kinds, b.kinds));
   }
 
   /** HEAD is answered as GET where the spec declares no HEAD of its own (RFC 9110 §9.3.2); Node sends no body. */
@@ -75,6 +82,16 @@ export class Router {
     }
     return allowed.length ? { kind: 'wrong-method', allowed } : { kind: 'none' };
   }
+}
+
+function segmentKinds(path: string): number[] {
+  return path.split('/').map((segment) => (!segment.includes('{') ? 0 : /^\{[^}]+\}$/.test(segment) ? 2 : 1));
+}
+
+/** Negative when `a` is the more specific: the first segment where they differ decides. */
+function compareSpecificity(a: number[], b: number[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i] - b[i];
+  return 0;
 }
 
 function safeDecode(s: string): string {

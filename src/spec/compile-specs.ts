@@ -3,7 +3,7 @@ import type { ValidateFunction } from 'ajv';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
-import { loadSpec, specFromDoc, type LoadedSpec } from './load-spec.js';
+import { checkSpecName, loadSpec, specFromDoc, type LoadedSpec } from './load-spec.js';
 import { CachedCompiler, LiveCompiler, type Purpose, type SchemaCompiler } from './schema-compiler.js';
 import { isPrivateDir, openPrivateDir, readVerified, sha256, writeAtomic } from './cache-files.js';
 import { runCommonJs } from './code-cache.js';
@@ -41,6 +41,7 @@ interface CacheEntry {
  * directory another user could write to is neither read nor written (cache-files.ts).
  */
 export async function compileSpecs(paths: string[], cacheDir: string | undefined): Promise<CompiledSpecs> {
+  paths.forEach(checkSpecName);
   const texts = paths.map((p) => readFileSync(p));
   const dir = cacheDir && openPrivateDir(cacheDir) ? join(cacheDir, cacheKey(paths, texts)) : undefined;
   const hit = cacheDir && dir ? readCache(dir, cacheDir, paths) : undefined;

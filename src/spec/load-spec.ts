@@ -30,6 +30,17 @@ export function specName(path: string): string {
   return basename(path).split('.')[0];
 }
 
+/** What a spec's name may be: the control API addresses it in paths and queries (`/__authmock/identities/{api}`). */
+export const SPEC_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Fails, naming the file, for a spec whose name a control path could not carry as it is. */
+export function checkSpecName(path: string): void {
+  const name = specName(path);
+  if (SPEC_NAME.test(name)) return;
+  const reason = `its name ${JSON.stringify(name)} (the file name up to the first dot) must be 1 to 64 of A-Z a-z 0-9 _ -, as the control API addresses it; rename the file`;
+  throw new SpecError(basename(path), '', undefined, reason);
+}
+
 /**
  * Reads a spec as a user hands it over: YAML or JSON; `$ref`s to other files brought in;
  * Swagger 2.0 and OpenAPI 3.0 upgraded to 3.1. Fails with a SpecError naming the file,

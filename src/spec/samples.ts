@@ -13,6 +13,9 @@ export type SampleOf = (op: Operation, status: string, mediaType: string) => unk
  * own `examples`, `default`, `enum` and `const` first, then a typical value per type and
  * format, so the same request gets the same bytes every time. Each is made once per
  * runtime, on first use (a spec of a thousand operations starts without making any).
+ * An error's body (4xx, 5xx, `default`) holds only the required properties, at every depth:
+ * a refusal made of every optional field of a vendor's error object is kilobytes of
+ * placeholders a client never reads.
  */
 export function createSampler(specs: readonly LoadedSpec[]): SampleOf {
   const docs = new Map(specs.map((s) => [s.name, s.doc]));
@@ -26,7 +29,8 @@ export function createSampler(specs: readonly LoadedSpec[]): SampleOf {
     if (at !== undefined && doc) {
       const { sample } = require('openapi-sampler') as typeof import('openapi-sampler');
       try {
-        body = sample({ $ref: `#${at}` }, { skipWriteOnly: true, quiet: true, maxSampleDepth: 8 }, doc);
+        const skipNonRequired = isErrorStatus(status);
+        body = sample({ $ref: `#${at}` }, { skipWriteOnly: true, skipNonRequired, quiet: true, maxSampleDepth: 8 }, doc);
       } catch {
         body = undefined; // a schema the sampler cannot follow answers without a body
       }
@@ -34,4 +38,9 @@ export function createSampler(specs: readonly LoadedSpec[]): SampleOf {
     made.set(key, body);
     return body;
   };
+}
+
+/** A response key for an error: 4xx, 5xx, their ranges, or `default` (only ever sampled for a refusal or a failure). */
+function isErrorStatus(status: string): boolean {
+  return status === 'default' || /^[45]/.test(status);
 }

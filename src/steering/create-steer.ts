@@ -3,7 +3,8 @@ import type { RandomSource } from '../core/types.js';
 import type { Steer, SteerPlan, SteerQuery } from '../pipeline/steer.js';
 import type { SteeredInfo } from '../pipeline/trace.js';
 import type { SteeringRules, SteeringRule } from './steering-rules.js';
-import { examplesOf } from './find-examples.js';
+import type { ExamplesOf } from './find-examples.js';
+import { answerPreferred, type Preferred } from './answer-preferred.js';
 
 export interface SteerParts {
   /** the namespace's live rules (SteeringRules.active) */
@@ -12,6 +13,8 @@ export interface SteerParts {
   store: SteeringRules;
   prefer: string | string[] | undefined;
   random: RandomSource;
+  /** a status's examples, else a body made from its schema (Inspection.examplesOf) */
+  examplesOf: ExamplesOf;
 }
 
 /**
@@ -22,20 +25,21 @@ export interface SteerParts {
  * is taken (in Redis, for rules every instance shares): a rule whose last use another
  * request took does not apply.
  */
-export function createSteer({ rules, store, prefer, random }: SteerParts): Steer | undefined {
+export function createSteer({ rules, store, prefer, random, examplesOf }: SteerParts): Steer | undefined {
   const preferred = parsePrefer(prefer);
   if (rules.length === 0 && !preferred) return undefined;
-  return (query) => planFor(query, { rules, store, preferred, random });
+  return (query) => planFor(query, { rules, store, preferred, random, examplesOf });
 }
 
 interface PlanParts {
   rules: readonly SteeringRule[];
   store: SteeringRules;
-  preferred: ReturnType<typeof parsePrefer>;
+  preferred: Preferred | undefined;
   random: RandomSource;
+  examplesOf: ExamplesOf;
 }
 
-async function planFor(q: SteerQuery, { rules, store, preferred, random }: PlanParts): Promise<SteerPlan | undefined> {
+async function planFor(q: SteerQuery, { rules, store, preferred, random, examplesOf }: PlanParts): Promise<SteerPlan | undefined> {
   const draw = () => random.bytes(4).readUInt32BE(0) / 2 ** 32;
   let rule = rules.find((r) => matchesRule(r, q) && (r.probability === undefined || draw() < r.probability));
   if (!rule && !preferred) return undefined;
@@ -73,24 +77,11 @@ async function planFor(q: SteerQuery, { rules, store, preferred, random }: PlanP
         if (await apply(rule)) return answerOf(rule);
       }
       if (!preferred || steered) return undefined;
-      const answer = answerPreferred(q, preferred);
+      const answer = answerPreferred(q.routed.op, preferred, examplesOf);
       if (answer) steered = { rule: 'prefer', status: answer.status };
       return answer;
     },
   };
-}
-
-/** Prism's `Prefer: code=…, example=…`: the example of that status (or name) the spec declares. */
-function answerPreferred(q: SteerQuery, want: { code?: number; example?: string }): HandlerResult | undefined {
-  const op = q.routed.op;
-  const statuses = want.code !== undefined ? [want.code] : [...op.responses.keys()].filter((s) => /^\d+$/.test(s)).map(Number);
-  for (const status of statuses) {
-    const found = examplesOf(op, status);
-    const body = want.example !== undefined ? found?.named[want.example] : found?.first;
-    if (body === undefined) continue;
-    return { status, body: structuredClone(body) };
-  }
-  return undefined;
 }
 
 function matchesRule(rule: SteeringRule, q: SteerQuery): boolean {
@@ -131,9 +122,9 @@ function parseBody(rawBody: Buffer | undefined): Record<string, unknown> | undef
  * Prism's `Prefer` header (docs: stoplight.io/docs/prism, "Request a specific response"):
  * `Prefer: code=401`, `Prefer: example=<name>`, or both, comma-separated.
  */
-export function parsePrefer(header: string | string[] | undefined): { code?: number; example?: string } | undefined {
+export function parsePrefer(header: string | string[] | undefined): Preferred | undefined {
   if (!header) return undefined;
-  const out: { code?: number; example?: string } = {};
+  const out: Preferred = {};
   for (const part of (Array.isArray(header) ? header.join(',') : header).split(/[,;]/)) {
     const m = /^\s*(code|example)\s*=\s*"?([^"]*)"?\s*$/i.exec(part);
     if (!m) continue;

@@ -72,6 +72,12 @@ describe('loading a spec as users hand it over', () => {
     await expect(start([join(dir, 'empty.yaml')])).rejects.toThrowError(/empty\.yaml#\/openapi: .*it has no openapi \(or swagger\) field$/);
   });
 
+  it('stops the start naming a spec whose name a control path could not carry (a space, a percent sign)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'authmock-spec-name-'));
+    writeFileSync(join(dir, 'My API.yaml'), 'openapi: 3.1.0\ninfo: { title: x, version: 1 }\npaths: {}\n');
+    await expect(start([join(dir, 'My API.yaml')])).rejects.toThrowError(/^My API\.yaml: its name "My API" .* rename the file$/);
+  });
+
   it('stops the start naming the file, the place and the problem of a $ref that goes nowhere', async () => {
     await expect(start([spec('broken-ref.openapi.yaml')])).rejects.toThrowError(
       /broken-ref\.openapi\.yaml#\/paths\/~1widgets\/get\/responses\/200\/content\/application~1json\/schema \(operation listWidgets\): schema does not compile: .*Widget/,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRequestLog } from '../../src/log/request-log.js';
-import { ACCOUNTS, customerToken, makeApp, socialToken, type TestApp } from '../support/make-app.js';
+import { join } from 'node:path';
+import { ACCOUNTS, ROOT, customerToken, makeApp, socialToken, type TestApp } from '../support/make-app.js';
 import type { Config } from '../../src/config.js';
 
 interface Line {
@@ -63,6 +64,15 @@ describe('the request log: one JSON line a request, with why a refusal was refus
     const t = loggedApp();
     await t.http.get('/rest/V1/customers/me').set(headers(t)).expect(401);
     expect(t.lines()[0]).toMatchObject({ status: 401, reason });
+  });
+
+  it('a wrong Basic credential says whose password was wrong, or that the user is unknown, never the password', async () => {
+    const t = loggedApp({ specs: [join(ROOT, 'test', 'byo', 'specs', 'schemes.openapi.yaml')] });
+    const basic = (user: string, password: string) => ({ Authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` });
+    await t.http.get('/v1/basic').set(basic('alice', 'not-her-pass')).expect(401);
+    await t.http.get('/v1/basic').set(basic('nobody', 'x-pass')).expect(401);
+    expect(t.lines().map((l) => l.reason)).toEqual(['wrong password for alice; needs basicAuth', 'no user nobody; needs basicAuth']);
+    expect(t.text()).not.toContain('not-her-pass');
   });
 
   it('a revoked token: revoked, with when and by which operation', async () => {

@@ -115,6 +115,14 @@ describe('authmock serve: the log on standard output', () => {
     expect(rows.map((l) => l.slice(0, 15))).toEqual(['  shop         ', '  oauth-server ', '  inspector    ', '  state        ']);
   });
 
+  it('JSON: a spec without security is marked open in the start line, as the banner says "served open"', async () => {
+    const server = await serve(['--log-format', 'json', join(ROOT, 'test', 'byo', 'specs', 'open.openapi.yaml')]);
+    await server.stop();
+    const start = JSON.parse(server.out().split('\n')[0]) as { apis: { name: string; open?: boolean }[] };
+    // a spec named on the command line is served alone
+    expect(start.apis).toEqual([expect.objectContaining({ name: 'open', open: true })]);
+  });
+
   it.skipIf(!existsSync(SCRIPT))('a terminal: pretty, coloured lines (skipped without script(1))', async () => {
     const server = await serve([], { tty: true });
     await fetch(`${server.url}/rest/V1/customers/me`);

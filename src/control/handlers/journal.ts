@@ -22,6 +22,7 @@ export function createJournalHandlers(journal: Journal): Record<string, Handler>
 export function readFilter(ctx: Call): JournalFilter {
   const q = ctx.query as Record<string, string | undefined>;
   const filter: JournalFilter = {};
+  if (q.api) filter.api = q.api;
   if (q.operationId) filter.operationId = q.operationId;
   if (q.status) filter.status = Number(q.status);
   if (q.method) filter.method = q.method;
