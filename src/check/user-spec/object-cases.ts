@@ -58,7 +58,7 @@ export function buildObjectCases(input: ObjectCaseInput): CheckCase[] {
   const visibility = served.policy.visibility;
   const state: CellState = {};
   const why = whyNot(input);
-  const expectations = expectationsOf(visibility);
+  const expectations = expectationsOf(visibility, c);
   const op0 = c.create ?? c.read!;
   return CELLS.filter((cell) => applies(cell.key, input)).map((cell, column) => {
     const expected = expectations[cell.key];
@@ -83,15 +83,20 @@ export function buildObjectCases(input: ObjectCaseInput): CheckCase[] {
   });
 }
 
-function expectationsOf(visibility: string): Record<CellKey, Expectation['outcome'] | undefined> {
+/**
+ * What each cell expects of B by the collection's visibility; an operation with an owner rule
+ * of its own (an identity file's `owner:`, a user record's) refuses B whatever the visibility.
+ */
+function expectationsOf(visibility: string, c: ServedCollection['collection']): Record<CellKey, Expectation['outcome'] | undefined> {
   const refused = visibility === 'shared' ? undefined : REFUSED;
+  const owned = (ops: (Operation | undefined)[]) => ops.some((op) => op) && ops.every((op) => !op || op.owner);
   return {
     'a-reads-back': 'success',
-    'b-reads': visibility === 'private' ? REFUSED : visibility === 'shared-read' ? 'success' : undefined,
+    'b-reads': owned([c.read]) ? REFUSED : visibility === 'private' ? REFUSED : visibility === 'shared-read' ? 'success' : undefined,
     'b-lists': visibility === 'private' ? 'success' : undefined,
     anonymous: 401,
-    'b-writes': refused,
-    'b-deletes': refused,
+    'b-writes': owned([c.replace, c.patch]) ? REFUSED : refused,
+    'b-deletes': owned([c.remove]) ? REFUSED : refused,
     'a-deletes': 'success',
   };
 }

@@ -1,9 +1,9 @@
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthmock, type Authmock } from '../../../src/index.js';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { cell, checkSpecs, failedCells, PETSTORE, SPECS } from './support.js';
+import { cell, checkSpecs, failedCells, PETSTORE, ROOT, SPECS } from './support.js';
 
 const SERVED = ['schemes.openapi.yaml', 'legacy.swagger.json', 'open.openapi.yaml', 'quirks.openapi.yaml', 'split/split.openapi.yaml'].map(
   (f) => join(SPECS, f),
@@ -124,6 +124,99 @@ components: { securitySchemes: { bearerAuth: { type: http, scheme: bearer } } }
       expect(cell(run, 'owners', 'getAccount', 'other-user')).toMatchObject({ status: 'passed', matrix: { got: 403 } });
     } finally {
       await owners.close();
+    }
+  });
+});
+
+const TODO = join(ROOT, 'test', 'resources', 'specs', 'todo.openapi.yaml');
+const VISIBILITIES = ['private', 'shared-read', 'shared'] as const;
+
+/**
+ * A copy of a spec and its identity file in a temporary directory, every named collection of
+ * the identity file given `visibility` (and `declare403`: 403 declared on the spec's item operations).
+ */
+function withVisibility(spec: string, collections: readonly string[], visibility: string, declare403 = false): string {
+  const dir = mkdtempSync(join(tmpdir(), `authmock-${visibility}-`));
+  const name = basename(spec);
+  let text = readFileSync(spec, 'utf8');
+  if (declare403)
+    text = text.replace(
+      /^( {8})'404': \{ \$ref: '#\/components\/responses\/Problem' \}\n/gm,
+      `$&$1'403': { $ref: '#/components/responses/Problem' }\n`,
+    );
+  writeFileSync(join(dir, name), text);
+  let identity = readFileSync(spec.replace('.openapi.yaml', '.authmock.yaml'), 'utf8').replace(/^ {4}visibility: \S+\n/gm, '');
+  for (const c of collections) {
+    const entry = new RegExp(`^  ${c}:( \\{\\})?\\n`, 'm');
+    expect(identity).toMatch(entry);
+    identity = identity.replace(entry, `  ${c}:\n    visibility: ${visibility}\n`);
+  }
+  writeFileSync(join(dir, name.replace('.openapi.yaml', '.authmock.yaml')), identity);
+  return join(dir, name);
+}
+
+describe('authmock check --spec: object-level cases against authmock, for each visibility', () => {
+  const objectCells = (run: Awaited<ReturnType<typeof checkSpecs>>) =>
+    run.report.cases.filter((c) => (c as unknown as { category: string }).category === 'object-level');
+
+  for (const visibility of VISIBILITIES)
+    for (const [spec, collections] of [
+      [TODO, ['todos']],
+      [PETSTORE, ['pet', 'user']],
+    ] as const)
+      it(`passes every object-level cell of ${basename(spec)} with ${collections.join(' and ')} ${visibility}`, async () => {
+        // the to-do spec's item operations declare no 403, which a shared-read collection answers B's write
+        const file = withVisibility(spec, collections, visibility, spec === TODO && visibility === 'shared-read');
+        const am = await startAuthmock({ specs: [file] });
+        try {
+          const run = await checkSpecs({ spec: [file], target: am.url });
+          expect(failedCells(run), run.stdout).toEqual([]);
+          const cells = objectCells(run);
+          const ran = cells.filter((c) => c.status === 'passed').map((c) => c.id);
+          // A's cells run whatever the visibility; B's where the visibility says what B may do
+          for (const c of collections) {
+            expect(ran).toEqual(expect.arrayContaining([`${basename(file).split('.')[0]}.${c}.object-level.a-reads-back`]));
+            expect(ran).toEqual(expect.arrayContaining([`${basename(file).split('.')[0]}.${c}.object-level.a-deletes`]));
+          }
+          const skipped = cells.filter((c) => c.status === 'skipped');
+          expect(skipped.every((c) => /^not tested for a (shared|shared-read) collection$/.test(c.skipReason!))).toBe(true);
+          if (visibility === 'private') expect(skipped.filter((c) => collections.some((n) => c.id.includes(`.${n}.`)))).toEqual([]);
+        } finally {
+          await am.close();
+        }
+      });
+
+  it('expects B refused by an owner rule of its own whatever the visibility (Petstore user records)', async () => {
+    const file = withVisibility(PETSTORE, ['user'], 'shared-read');
+    const am = await startAuthmock({ specs: [file] });
+    try {
+      const run = await checkSpecs({ spec: [file], target: am.url });
+      expect(run.report.cases.find((c) => c.id === 'petstore.user.object-level.b-reads')).toMatchObject({
+        status: 'passed',
+        matrix: { expected: 'hidden', got: 403 },
+      });
+    } finally {
+      await am.close();
+    }
+  });
+
+  it("flags the 403 a shared-read to-do answers B's write with, which the to-do spec does not declare", async () => {
+    const file = withVisibility(TODO, ['todos'], 'shared-read');
+    const am = await startAuthmock({ specs: [file] });
+    try {
+      const run = await checkSpecs({ spec: [file], target: am.url });
+      expect(failedCells(run)).toEqual(['todo.todos.object-level.b-deletes', 'todo.todos.object-level.b-writes']);
+      const failing = run.report.cases
+        .filter((c) => c.status === 'failed')
+        .flatMap((c) => c.checks.filter((k) => !k.passed).map((k) => `${k.name}: ${k.message}`));
+      expect(new Set(failing)).toEqual(
+        new Set([
+          'status_code_conformance: status 403 is not declared (declared: 200, 401, 404)',
+          'status_code_conformance: status 403 is not declared (declared: 204, 401, 404)',
+        ]),
+      );
+    } finally {
+      await am.close();
     }
   });
 });
