@@ -116,6 +116,10 @@ function whyNot(input: ObjectCaseInput): string | undefined {
   if (unavailable) return unavailable;
   if (!c.create) return `${c.name} has no create operation: the checker cannot make an object of its own`;
   if (!c.read) return `${c.name} has no read operation to look an object up by id`;
+  for (const op of opsOf(input)) {
+    const invalid = sampleRequest(spec.model.spec, op, spec.model.schemes).invalid;
+    if (invalid) return `${op.operationId}: ${invalid}`;
+  }
   if (c.read.security.length === 0) return undefined;
   const scheme = schemeOf(spec, c.read, opsOf(input));
   if (!scheme) return `${c.name}: no security scheme of ${c.read.operationId} whose credential the checker can send alone`;

@@ -220,3 +220,87 @@ describe('authmock check --spec: object-level cases against authmock, for each v
     }
   });
 });
+
+describe('authmock check --spec: every value it sends satisfies its schema', () => {
+  async function checkServed(name: string, spec: string, identity?: string) {
+    const dir = mkdtempSync(join(tmpdir(), `authmock-${name}-`));
+    const file = join(dir, `${name}.openapi.yaml`);
+    writeFileSync(file, spec);
+    if (identity) writeFileSync(join(dir, `${name}.authmock.yaml`), identity);
+    const am = await startAuthmock({ specs: [file] });
+    try {
+      return await checkSpecs({ spec: [file], target: am.url });
+    } finally {
+      await am.close();
+    }
+  }
+
+  it('names its users as an owner parameter with a pattern takes them (vault-style)', async () => {
+    const run = await checkServed(
+      'vault',
+      `openapi: 3.1.0
+info: { title: A vault per user, version: '1' }
+paths:
+  /vaults/{owner}:
+    get:
+      operationId: getVault
+      security: [{ bearerAuth: [] }]
+      parameters: [{ name: owner, in: path, required: true, schema: { type: string, pattern: '^[a-z]{2,32}$' } }]
+      responses:
+        '200': { description: Yours., content: { application/json: { schema: { type: object } } } }
+        '400': { description: Not a name. }
+        '401': { description: Who? }
+        '403': { description: Not yours. }
+components: { securitySchemes: { bearerAuth: { type: http, scheme: bearer } } }
+`,
+      'operations:\n  getVault: { owner: { param: owner, claim: username } }\n',
+    );
+    expect(failedCells(run), run.stdout).toEqual([]);
+    // the owner's own vault is served, not refused as a malformed name (400)
+    expect(cell(run, 'vault', 'getVault', 'exact-scopes')).toMatchObject({ status: 'passed', matrix: { got: 200 } });
+    expect(cell(run, 'vault', 'getVault', 'exact-scopes').checks[0]!.step).toMatch(/^GET \/vaults\/[a-z]{2,32} -> 200$/);
+    expect(cell(run, 'vault', 'getVault', 'other-user')).toMatchObject({ status: 'passed', matrix: { got: 403 } });
+    // a sampled value matches the pattern too: openapi-sampler's "string" would, so the none cell's value is randexp's
+    expect(cell(run, 'vault', 'getVault', 'none').checks[0]!.step).toMatch(/^GET \/vaults\/[a-z]{2,32} -> 401$/);
+  });
+
+  it('fills patterned body properties and parameters, and skips, saying why, what no value can satisfy', async () => {
+    const run = await checkServed(
+      'codes',
+      `openapi: 3.1.0
+info: { title: Codes, version: '1' }
+security: [{ bearerAuth: [] }]
+paths:
+  /codes:
+    post:
+      operationId: addCode
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [code, region]
+              properties:
+                code: { type: string, pattern: '^[A-Z]{3}-[0-9]{4}$' }
+                region: { type: string, pattern: '^(eu|us)-[a-z]+-[1-9]$', maxLength: 12 }
+      responses: { '201': { description: Added. }, '400': { description: Bad. }, '401': { description: Who? } }
+  /codes/{short}:
+    get:
+      operationId: getShort
+      parameters: [{ name: short, in: path, required: true, schema: { type: string, pattern: '^[a-z]{2}$', minLength: 5 } }]
+      responses: { '200': { description: Found. }, '401': { description: Who? }, '404': { description: None. } }
+components: { securitySchemes: { bearerAuth: { type: http, scheme: bearer } } }
+`,
+    );
+    expect(failedCells(run), run.stdout).toEqual([]);
+    expect(cell(run, 'codes', 'addCode', 'exact-scopes')).toMatchObject({ status: 'passed', matrix: { got: 201 } });
+    for (const column of ['none', 'malformed', 'exact-scopes'])
+      expect(cell(run, 'codes', 'getShort', column)).toMatchObject({
+        status: 'skipped',
+        matrix: { got: null },
+        skipReason: 'the checker cannot make a value of path parameter short that its schema accepts (pattern ^[a-z]{2}$)',
+      });
+    expect(run.stdout).toMatch(/codes getShort +- +0\/0 +GET \/codes\/\{short\} +\(6 cases skipped\)/);
+  });
+});
