@@ -26,7 +26,7 @@ export function diffMatrices(a: ReadonlyMap<string, MatrixCellView>, b: Readonly
 /** `petstore getPetById, a malformed credential: 401 (passed) in a.json, 200 (failed) in b.json` */
 export function describeDifference(d: CellDifference, names: { a: string; b: string }): string {
   const cell = (d.a ?? d.b)!;
-  const where = `${cell.api} ${cell.operationId}, ${cell.callerTitle}`;
+  const where = `${cell.api} ${cell.collection ?? cell.operationId}, ${cell.callerTitle}`;
   const side = (c: MatrixCellView | undefined) => (c ? `${c.got ?? 'no answer'} (${c.status}, expected ${c.expected})` : 'no such cell');
   return `${where}: ${side(d.a)} in ${names.a}, ${side(d.b)} in ${names.b}`;
 }

@@ -12,19 +12,26 @@ export interface MatrixCellView {
   status: string;
   /** the status the server answered; null when none came or the cell was skipped */
   got: number | null;
+  /** an object-level cell's collection and its visibility (`todos (private)`): its row, where a matrix cell's is its operation */
+  collection?: string;
 }
 
 interface ReportCase {
+  id?: unknown;
+  category?: unknown;
   api?: unknown;
   operationId?: unknown;
   status?: unknown;
   checks?: { name?: unknown; step?: unknown }[];
-  matrix?: { caller?: unknown; callerTitle?: unknown; expected?: unknown; got?: unknown };
+  matrix?: { caller?: unknown; callerTitle?: unknown; expected?: unknown; got?: unknown; permission?: unknown };
 }
 
 const ACCESS = /^access_(allowed|denied|not_granted)$/;
 
-/** The matrix cells of an `authmock check --json` report, by `<api> <operationId> <caller>`. */
+/**
+ * The matrix cells of an `authmock check --json` report (the object-level ones too), by case
+ * id, which is stable between runs; a report whose cases carry none, by `<api> <operationId> <caller>`.
+ */
 export function readMatrix(file: string): Map<string, MatrixCellView> {
   let report: { tool?: unknown; cases?: unknown };
   try {
@@ -45,8 +52,9 @@ export function readMatrix(file: string): Map<string, MatrixCellView> {
       expected: String(c.matrix.expected),
       status: String(c.status),
       got: typeof c.matrix.got === 'number' ? c.matrix.got : c.matrix.got === null ? null : statusFromChecks(c),
+      ...(c.category === 'object-level' && typeof c.matrix.permission === 'string' ? { collection: c.matrix.permission } : {}),
     };
-    cells.set(`${cell.api} ${cell.operationId} ${cell.caller}`, cell);
+    cells.set(typeof c.id === 'string' ? c.id : `${cell.api} ${cell.operationId} ${cell.caller}`, cell);
   }
   return cells;
 }

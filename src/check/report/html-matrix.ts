@@ -96,7 +96,7 @@ ${cells}</tr>`;
 <div class="scroll" role="region" tabindex="0" aria-label="${escapeHtml(capitalize(api))} permission matrix (scrolls)">
 <table>
 <caption>${escapeHtml(caption)}</caption>
-<thead><tr><th scope="col">operation</th>${head}</tr></thead>
+<thead><tr><th scope="col">${rowsAre === 'operations' ? 'operation' : 'collection'}</th>${head}</tr></thead>
 <tbody>
 ${body}
 </tbody>

@@ -3,6 +3,8 @@ import type { Summary } from './summarize.js';
 
 interface TestCase {
   name: string;
+  /** the case's category (positive, permission, object-level, ...), as a property of its testcase */
+  category: string;
   seconds: number;
   failure?: { message: string; detail: string };
   skipped?: string;
@@ -17,7 +19,7 @@ export function renderJunit(results: readonly CaseResult[], summary: Summary, me
   const add = (suite: string, t: TestCase) => suites.set(suite, [...(suites.get(suite) ?? []), t]);
   for (const r of results) {
     if (r.status === 'skipped') {
-      add(`${r.api}.${r.operationId}`, { name: r.title, seconds: 0, skipped: r.skipReason });
+      add(`${r.api}.${r.operationId}`, { name: r.title, category: r.category, seconds: 0, skipped: r.skipReason });
       continue;
     }
     const seen = new Map<string, number>();
@@ -30,6 +32,7 @@ export function renderJunit(results: readonly CaseResult[], summary: Summary, me
       const name = n > 1 ? `${base} #${n}` : base;
       add(`${c.api}.${c.operationId}`, {
         name,
+        category: r.category,
         seconds,
         failure: c.passed ? undefined : { message: c.message ?? 'failed', detail: `${c.step}\n${c.message ?? ''}\ncase: ${r.id}` },
       });
@@ -50,11 +53,12 @@ function renderSuite(suite: string, cases: TestCase[]): string {
   const time = cases.reduce((t, c) => t + c.seconds, 0);
   const inner = cases
     .map((c) => {
-      const open = `    <testcase classname="${escapeAttr(suite)}" name="${escapeAttr(c.name)}" time="${c.seconds.toFixed(3)}"`;
+      // the category as a testcase property, as pytest's record_property writes them
+      const open = `    <testcase classname="${escapeAttr(suite)}" name="${escapeAttr(c.name)}" time="${c.seconds.toFixed(3)}">\n      <properties><property name="category" value="${escapeAttr(c.category)}"/></properties>\n`;
       if (c.failure)
-        return `${open}>\n      <failure message="${escapeAttr(c.failure.message)}" type="check">${escapeText(c.failure.detail)}</failure>\n    </testcase>\n`;
-      if (c.skipped !== undefined) return `${open}>\n      <skipped message="${escapeAttr(c.skipped)}"/>\n    </testcase>\n`;
-      return `${open}/>\n`;
+        return `${open}      <failure message="${escapeAttr(c.failure.message)}" type="check">${escapeText(c.failure.detail)}</failure>\n    </testcase>\n`;
+      if (c.skipped !== undefined) return `${open}      <skipped message="${escapeAttr(c.skipped)}"/>\n    </testcase>\n`;
+      return `${open}    </testcase>\n`;
     })
     .join('');
   return `  <testsuite name="${escapeAttr(suite)}" tests="${cases.length}" failures="${failures}" skipped="${skipped}" errors="0" time="${time.toFixed(3)}">\n${inner}  </testsuite>\n`;

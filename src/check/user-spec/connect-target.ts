@@ -8,6 +8,7 @@ import { createControlCredentials } from './control-credentials.js';
 import { createFileCredentials } from './file-credentials.js';
 import { readServedSpecs } from './served-specs.js';
 import { locateBase } from './locate-base.js';
+import { paramSchema } from './sample-request.js';
 
 /** One spec against the target: where its operations are called and where its credentials come from. */
 export interface SpecTarget {
@@ -104,6 +105,14 @@ export async function connectTarget(o: ConnectOptions): Promise<Connected> {
 
 function controlFor(spec: UserSpec, base: string, o: ConnectOptions): CredentialProvider {
   const ownerClaims = [...new Set(spec.model.operations.flatMap((op) => (op.owner ? [op.owner.claim] : [])))];
+  // what the owner parameters accept: the users the checker makes are named to fit (`^[a-z]{2,32}$`)
+  const ownerSchemas: Record<string, unknown[]> = {};
+  for (const op of spec.model.operations) {
+    const rule = op.owner;
+    const where = op.params.find((p) => p.name === rule?.param)?.in;
+    const schema = rule && where ? paramSchema(spec.model.spec, op, where, rule.param) : undefined;
+    if (rule && schema) (ownerSchemas[rule.claim] ??= []).push(schema);
+  }
   return createControlCredentials({
     api: spec.name,
     base,
@@ -111,5 +120,6 @@ function controlFor(spec: UserSpec, base: string, o: ConnectOptions): Credential
     timeoutMs: o.timeoutMs,
     budget: o.budget,
     ownerClaims,
+    ownerSchemas,
   });
 }

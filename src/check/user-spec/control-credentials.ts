@@ -5,6 +5,7 @@ import type { RequestBudget } from './request-budget.js';
 import { SetupError } from '../session.js';
 import { snippet } from '../response-checks.js';
 import { CLIENT_HEADER } from '../../control/cross-site.js';
+import { matchingString, satisfies } from './schema-values.js';
 
 export interface ControlOptions {
   /** the spec's name, as authmock serves it */
@@ -16,6 +17,8 @@ export interface ControlOptions {
   budget: RequestBudget;
   /** the claims the spec's owner rules compare with a parameter (`username` and `sub` every user has) */
   ownerClaims: readonly string[];
+  /** claim -> the schemas of the owner parameters that compare it: a user's value of that claim must satisfy each */
+  ownerSchemas?: Readonly<Record<string, readonly unknown[]>>;
 }
 
 // Live tokens outlast any number of the clock moves that expire the others.
@@ -62,18 +65,38 @@ export function createControlCredentials(o: ControlOptions): CredentialProvider 
     const key = `${[...holds].sort().join(' ')}|${who}`;
     let pending = users.get(key);
     if (!pending) {
-      const username = `authmock-check-${++named}`;
-      // Owner rules compare a claim with a parameter: each user carries every claim they name.
-      const claims = Object.fromEntries(
-        o.ownerClaims.filter((c) => c !== 'username' && c !== 'sub').map((c) => [c, c === 'email' ? `${username}@example.com` : username]),
-      );
-      const user = { username, password: randomBytes(12).toString('hex'), claims };
+      const n = ++named;
+      const user = { ...namesOf(n).names, password: randomBytes(12).toString('hex') };
       pending = call('POST', `/identities/${o.api}/users`, { ...user, scopes: holds }).then(() => user);
       users.set(key, pending);
       pending.catch(() => users.delete(key));
     }
     return pending;
   };
+
+  const fits = (claim: string, value: string) => (o.ownerSchemas?.[claim] ?? []).every((schema) => satisfies(schema, value));
+  /** The n-th user's value of these claims: `authmock-check-<n>` where the owner parameters take it, else a name that fits them. */
+  const nameFor = (n: number, claims: readonly string[]): string | undefined => {
+    const all = (value: string) => claims.every((c) => fits(c, value));
+    const made = claims.flatMap((c) => o.ownerSchemas?.[c] ?? []).map((schema) => matchingString(schema as Record<string, unknown>, n));
+    return [`authmock-check-${n}`, `authmockcheck${letters(n)}`, ...made].find((v): v is string => v !== undefined && all(v));
+  };
+  /** The n-th user's name and claims; `fit` false where some owner parameter takes none of them. */
+  const namesOf = (n: number): { names: { username: string; claims: Record<string, string> }; fit: boolean } => {
+    const named = nameFor(n, ['username', 'sub']);
+    const username = named ?? `authmock-check-${n}`;
+    let fit = named !== undefined;
+    // Owner rules compare a claim with a parameter: each user carries every claim they name.
+    const claims: Record<string, string> = {};
+    for (const c of o.ownerClaims.filter((c) => c !== 'username' && c !== 'sub')) {
+      const value = c === 'email' && fits(c, `${username}@example.com`) ? `${username}@example.com` : nameFor(n, [c]);
+      fit &&= value !== undefined;
+      claims[c] = value ?? username;
+    }
+    return { names: { username, claims }, fit };
+  };
+  // an owner parameter no name the checker makes fits: its owner-only cells are skipped, saying so
+  const unnameable = namesOf(1).fit ? undefined : unnameableReason(o);
 
   const produce = async (need: CredentialNeed): Promise<Produced> => {
     const user = await userFor(need.holds, need.user ?? 'owner');
@@ -102,6 +125,7 @@ export function createControlCredentials(o: ControlOptions): CredentialProvider 
 
   return {
     cannot(need) {
+      if (need.user && unnameable) return unnameable;
       const kind = secretKind(need.scheme);
       if (kind === undefined) return `the checker cannot send ${describeScheme(need.scheme)} credentials`;
       if (need.state === 'expired' && kind !== 'token')
@@ -120,4 +144,19 @@ export function createControlCredentials(o: ControlOptions): CredentialProvider 
       return pending;
     },
   };
+}
+
+/** 1 -> 'a', 26 -> 'z', 27 -> 'aa': a name of letters only. */
+function letters(n: number): string {
+  let out = '';
+  for (let k = n; k > 0; k = Math.floor((k - 1) / 26)) out = String.fromCharCode(97 + ((k - 1) % 26)) + out;
+  return out;
+}
+
+function unnameableReason(o: ControlOptions): string {
+  const patterns = Object.values(o.ownerSchemas ?? {})
+    .flat()
+    .map((s) => (s as { pattern?: unknown }).pattern)
+    .filter((p) => typeof p === 'string');
+  return `the checker can make no user name that the owner parameters' schemas accept${patterns.length ? ` (pattern ${patterns.join(', ')})` : ''}`;
 }

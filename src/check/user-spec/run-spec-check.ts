@@ -132,15 +132,18 @@ function buildSpecCases(
     (selected.get(spec.name) ?? []).flatMap(({ operationId }) => {
       const m = spec.api.operations.find((x) => x.op.operationId === operationId)!;
       const unsafe = !connected.authmock && !o.unsafe && !SAFE_METHODS.includes(m.op.method);
+      const request = sampleRequest(spec.model.spec, m.op, spec.model.schemes);
+      // a request its schemas refuse would be judged on its values, not its credential: not sent
+      const unavailable = unsafe
+        ? `${m.op.method} is not sent to ${o.target}, which is not authmock: it may change data (--unsafe sends it)`
+        : request.invalid;
       return buildCellCases({
         m,
         plans: planCells(m.op, spec.model.schemes, (need) => provider.cannot(need)),
-        request: sampleRequest(spec.model.spec, m.op, spec.model.schemes),
+        request,
         provider,
         budget: o.budget,
-        ...(unsafe
-          ? { unavailable: `${m.op.method} is not sent to ${o.target}, which is not authmock: it may change data (--unsafe sends it)` }
-          : {}),
+        ...(unavailable ? { unavailable } : {}),
       });
     }),
   );
@@ -175,7 +178,15 @@ function buildCollectionCases(
 
 /** A GET operation's path with its parameters filled in, for finding where the spec's paths are served. */
 function probePath(spec: UserSpec, ops: readonly { operationId: string; method: string; path: string }[]): string | undefined {
-  const get = ops.find((op) => op.method === 'GET') ?? spec.model.operations.find((op) => op.method === 'GET');
+  // a GET whose parameters the checker can fill as their schemas ask, a selected one first
+  const valid = (id: string) =>
+    !sampleRequest(
+      spec.model.spec,
+      spec.model.operations.find((op) => op.operationId === id)!,
+    ).invalid;
+  const get =
+    ops.find((op) => op.method === 'GET' && valid(op.operationId)) ??
+    spec.model.operations.find((op) => op.method === 'GET' && valid(op.operationId));
   if (!get) return undefined;
   const { pathParams } = sampleRequest(
     spec.model.spec,

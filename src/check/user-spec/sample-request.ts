@@ -3,6 +3,7 @@ import type { Operation, SecurityScheme } from '../../core/types.js';
 import { deref, type LoadedSpec } from '../../spec/load-spec.js';
 import { encodeBody, isXmlType, type EncodedBody } from '../encode-body.js';
 import { placeOf } from './credential-need.js';
+import { satisfies, withPatternExamples } from './schema-values.js';
 
 // openapi-sampler is loaded when a user's spec is checked, not by every `authmock check`.
 const require = createRequire(import.meta.url);
@@ -14,6 +15,8 @@ export interface SampledRequest {
   headers: Record<string, string>;
   cookies: Record<string, string>;
   body?: EncodedBody;
+  /** why the checker could make no request the operation's schemas accept: its cells are skipped, never sent */
+  invalid?: string;
 }
 
 // The spec decides these headers through other fields (OpenAPI 3.1 §4.8.12.1).
@@ -25,7 +28,9 @@ const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
  * where an API key goes) from its example, else made from its schema; the body from the
  * first media type's example, else made from its schema (JSON first).
  */
-export function sampleRequest(spec: LoadedSpec, op: Operation, schemes: ReadonlyMap<string, SecurityScheme> = new Map()): SampledRequest {
+export function sampleRequest(given: LoadedSpec, op: Operation, schemes: ReadonlyMap<string, SecurityScheme> = new Map()): SampledRequest {
+  // openapi-sampler ignores `pattern`: the document it reads has an example matching each one
+  const spec = { ...given, doc: withPatternExamples(given.doc) };
   const out: SampledRequest = { pathParams: {}, query: {}, headers: {}, cookies: {} };
   const schemas = paramSchemas(spec, op);
   // A parameter that is also an API key's place carries the cell's credential, or none.
@@ -33,12 +38,31 @@ export function sampleRequest(spec: LoadedSpec, op: Operation, schemes: Readonly
   for (const p of op.params) {
     if (!p.required || (p.in === 'header' && IGNORED_HEADERS.has(p.name.toLowerCase()))) continue;
     if (credentialPlaces.has(`${p.in} ${p.in === 'header' ? p.name.toLowerCase() : p.name}`)) continue;
-    const value = toText(p.example !== undefined ? p.example : sampleOf(spec, schemas.get(`${p.in} ${p.name}`)));
+    const schema = schemas.get(`${p.in} ${p.name}`);
+    const value = toText(p.example !== undefined ? p.example : sampleOf(spec, schema));
     const into = { path: out.pathParams, query: out.query, header: out.headers, cookie: out.cookies }[p.in];
     into[p.name] = value;
+    if (!out.invalid && !satisfies(deref(spec, schema ?? {}, op.pointer, op.operationId), value))
+      out.invalid = `the checker cannot make a value of ${p.in} parameter ${p.name} that its schema accepts${describe(spec, schema, op)}`;
   }
   const body = op.requestBody ? sampleBody(spec, op.requestBody.media) : undefined;
+  if (body && !out.invalid) out.invalid = bodyProblem(op, body);
   return body ? { ...out, body } : out;
+}
+
+/** Why the body is one the operation's own validator (the server's, Ajv) refuses, or undefined. */
+function bodyProblem(op: Operation, body: EncodedBody): string | undefined {
+  const type = body.contentType ?? '';
+  const validate = op.requestBody?.media.byType.get(type);
+  if (!validate || !isJson(type)) return undefined;
+  if (validate(JSON.parse(String(body.payload)))) return undefined;
+  const e = validate.errors?.[0];
+  return `the checker cannot make a ${type} body that its schema accepts: ${e?.instancePath || '(the body)'} ${e?.message ?? 'is invalid'}`;
+}
+
+function describe(spec: LoadedSpec, schema: unknown, op: Operation): string {
+  const s = deref<Record<string, unknown>>(spec, schema ?? {}, op.pointer, op.operationId);
+  return typeof s?.pattern === 'string' ? ` (pattern ${s.pattern})` : '';
 }
 
 function sampleBody(spec: LoadedSpec, media: NonNullable<Operation['requestBody']>['media']): EncodedBody | undefined {
@@ -57,6 +81,12 @@ function sampleBody(spec: LoadedSpec, media: NonNullable<Operation['requestBody'
     }
   }
   return { payload: typeof value === 'string' ? value : 'authmock-check', contentType: type };
+}
+
+/** A parameter's schema, its own `$ref` followed (undefined: it declares none). */
+export function paramSchema(spec: LoadedSpec, op: Operation, where: string, name: string): Record<string, unknown> | undefined {
+  const schema = paramSchemas(spec, op).get(`${where} ${name}`);
+  return schema === undefined ? undefined : deref(spec, schema, op.pointer, op.operationId);
 }
 
 /** Each parameter's schema by `<in> <name>`, the operation's overriding the path item's. */

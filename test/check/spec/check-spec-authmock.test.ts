@@ -1,9 +1,9 @@
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthmock, type Authmock } from '../../../src/index.js';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { cell, checkSpecs, failedCells, PETSTORE, SPECS } from './support.js';
+import { cell, checkSpecs, failedCells, PETSTORE, ROOT, SPECS } from './support.js';
 
 const SERVED = ['schemes.openapi.yaml', 'legacy.swagger.json', 'open.openapi.yaml', 'quirks.openapi.yaml', 'split/split.openapi.yaml'].map(
   (f) => join(SPECS, f),
@@ -125,5 +125,182 @@ components: { securitySchemes: { bearerAuth: { type: http, scheme: bearer } } }
     } finally {
       await owners.close();
     }
+  });
+});
+
+const TODO = join(ROOT, 'test', 'resources', 'specs', 'todo.openapi.yaml');
+const VISIBILITIES = ['private', 'shared-read', 'shared'] as const;
+
+/**
+ * A copy of a spec and its identity file in a temporary directory, every named collection of
+ * the identity file given `visibility` (and `declare403`: 403 declared on the spec's item operations).
+ */
+function withVisibility(spec: string, collections: readonly string[], visibility: string, declare403 = false): string {
+  const dir = mkdtempSync(join(tmpdir(), `authmock-${visibility}-`));
+  const name = basename(spec);
+  let text = readFileSync(spec, 'utf8');
+  if (declare403)
+    text = text.replace(
+      /^( {8})'404': \{ \$ref: '#\/components\/responses\/Problem' \}\n/gm,
+      `$&$1'403': { $ref: '#/components/responses/Problem' }\n`,
+    );
+  writeFileSync(join(dir, name), text);
+  let identity = readFileSync(spec.replace('.openapi.yaml', '.authmock.yaml'), 'utf8').replace(/^ {4}visibility: \S+\n/gm, '');
+  for (const c of collections) {
+    const entry = new RegExp(`^  ${c}:( \\{\\})?\\n`, 'm');
+    expect(identity).toMatch(entry);
+    identity = identity.replace(entry, `  ${c}:\n    visibility: ${visibility}\n`);
+  }
+  writeFileSync(join(dir, name.replace('.openapi.yaml', '.authmock.yaml')), identity);
+  return join(dir, name);
+}
+
+describe('authmock check --spec: object-level cases against authmock, for each visibility', () => {
+  const objectCells = (run: Awaited<ReturnType<typeof checkSpecs>>) =>
+    run.report.cases.filter((c) => (c as unknown as { category: string }).category === 'object-level');
+
+  for (const visibility of VISIBILITIES)
+    for (const [spec, collections] of [
+      [TODO, ['todos']],
+      [PETSTORE, ['pet', 'user']],
+    ] as const)
+      it(`passes every object-level cell of ${basename(spec)} with ${collections.join(' and ')} ${visibility}`, async () => {
+        // the to-do spec's item operations declare no 403, which a shared-read collection answers B's write
+        const file = withVisibility(spec, collections, visibility, spec === TODO && visibility === 'shared-read');
+        const am = await startAuthmock({ specs: [file] });
+        try {
+          const run = await checkSpecs({ spec: [file], target: am.url });
+          expect(failedCells(run), run.stdout).toEqual([]);
+          const cells = objectCells(run);
+          const ran = cells.filter((c) => c.status === 'passed').map((c) => c.id);
+          // A's cells run whatever the visibility; B's where the visibility says what B may do
+          for (const c of collections) {
+            expect(ran).toEqual(expect.arrayContaining([`${basename(file).split('.')[0]}.${c}.object-level.a-reads-back`]));
+            expect(ran).toEqual(expect.arrayContaining([`${basename(file).split('.')[0]}.${c}.object-level.a-deletes`]));
+          }
+          const skipped = cells.filter((c) => c.status === 'skipped');
+          expect(skipped.every((c) => /^not tested for a (shared|shared-read) collection$/.test(c.skipReason!))).toBe(true);
+          if (visibility === 'private') expect(skipped.filter((c) => collections.some((n) => c.id.includes(`.${n}.`)))).toEqual([]);
+        } finally {
+          await am.close();
+        }
+      });
+
+  it('expects B refused by an owner rule of its own whatever the visibility (Petstore user records)', async () => {
+    const file = withVisibility(PETSTORE, ['user'], 'shared-read');
+    const am = await startAuthmock({ specs: [file] });
+    try {
+      const run = await checkSpecs({ spec: [file], target: am.url });
+      expect(run.report.cases.find((c) => c.id === 'petstore.user.object-level.b-reads')).toMatchObject({
+        status: 'passed',
+        matrix: { expected: 'hidden', got: 403 },
+      });
+    } finally {
+      await am.close();
+    }
+  });
+
+  it("flags the 403 a shared-read to-do answers B's write with, which the to-do spec does not declare", async () => {
+    const file = withVisibility(TODO, ['todos'], 'shared-read');
+    const am = await startAuthmock({ specs: [file] });
+    try {
+      const run = await checkSpecs({ spec: [file], target: am.url });
+      expect(failedCells(run)).toEqual(['todo.todos.object-level.b-deletes', 'todo.todos.object-level.b-writes']);
+      const failing = run.report.cases
+        .filter((c) => c.status === 'failed')
+        .flatMap((c) => c.checks.filter((k) => !k.passed).map((k) => `${k.name}: ${k.message}`));
+      expect(new Set(failing)).toEqual(
+        new Set([
+          'status_code_conformance: status 403 is not declared (declared: 200, 401, 404)',
+          'status_code_conformance: status 403 is not declared (declared: 204, 401, 404)',
+        ]),
+      );
+    } finally {
+      await am.close();
+    }
+  });
+});
+
+describe('authmock check --spec: every value it sends satisfies its schema', () => {
+  async function checkServed(name: string, spec: string, identity?: string) {
+    const dir = mkdtempSync(join(tmpdir(), `authmock-${name}-`));
+    const file = join(dir, `${name}.openapi.yaml`);
+    writeFileSync(file, spec);
+    if (identity) writeFileSync(join(dir, `${name}.authmock.yaml`), identity);
+    const am = await startAuthmock({ specs: [file] });
+    try {
+      return await checkSpecs({ spec: [file], target: am.url });
+    } finally {
+      await am.close();
+    }
+  }
+
+  it('names its users as an owner parameter with a pattern takes them (vault-style)', async () => {
+    const run = await checkServed(
+      'vault',
+      `openapi: 3.1.0
+info: { title: A vault per user, version: '1' }
+paths:
+  /vaults/{owner}:
+    get:
+      operationId: getVault
+      security: [{ bearerAuth: [] }]
+      parameters: [{ name: owner, in: path, required: true, schema: { type: string, pattern: '^[a-z]{2,32}$' } }]
+      responses:
+        '200': { description: Yours., content: { application/json: { schema: { type: object } } } }
+        '400': { description: Not a name. }
+        '401': { description: Who? }
+        '403': { description: Not yours. }
+components: { securitySchemes: { bearerAuth: { type: http, scheme: bearer } } }
+`,
+      'operations:\n  getVault: { owner: { param: owner, claim: username } }\n',
+    );
+    expect(failedCells(run), run.stdout).toEqual([]);
+    // the owner's own vault is served, not refused as a malformed name (400)
+    expect(cell(run, 'vault', 'getVault', 'exact-scopes')).toMatchObject({ status: 'passed', matrix: { got: 200 } });
+    expect(cell(run, 'vault', 'getVault', 'exact-scopes').checks[0]!.step).toMatch(/^GET \/vaults\/[a-z]{2,32} -> 200$/);
+    expect(cell(run, 'vault', 'getVault', 'other-user')).toMatchObject({ status: 'passed', matrix: { got: 403 } });
+    // a sampled value matches the pattern too: openapi-sampler's "string" would, so the none cell's value is randexp's
+    expect(cell(run, 'vault', 'getVault', 'none').checks[0]!.step).toMatch(/^GET \/vaults\/[a-z]{2,32} -> 401$/);
+  });
+
+  it('fills patterned body properties and parameters, and skips, saying why, what no value can satisfy', async () => {
+    const run = await checkServed(
+      'codes',
+      `openapi: 3.1.0
+info: { title: Codes, version: '1' }
+security: [{ bearerAuth: [] }]
+paths:
+  /codes:
+    post:
+      operationId: addCode
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [code, region]
+              properties:
+                code: { type: string, pattern: '^[A-Z]{3}-[0-9]{4}$' }
+                region: { type: string, pattern: '^(eu|us)-[a-z]+-[1-9]$', maxLength: 12 }
+      responses: { '201': { description: Added. }, '400': { description: Bad. }, '401': { description: Who? } }
+  /codes/{short}:
+    get:
+      operationId: getShort
+      parameters: [{ name: short, in: path, required: true, schema: { type: string, pattern: '^[a-z]{2}$', minLength: 5 } }]
+      responses: { '200': { description: Found. }, '401': { description: Who? }, '404': { description: None. } }
+components: { securitySchemes: { bearerAuth: { type: http, scheme: bearer } } }
+`,
+    );
+    expect(failedCells(run), run.stdout).toEqual([]);
+    expect(cell(run, 'codes', 'addCode', 'exact-scopes')).toMatchObject({ status: 'passed', matrix: { got: 201 } });
+    for (const column of ['none', 'malformed', 'exact-scopes'])
+      expect(cell(run, 'codes', 'getShort', column)).toMatchObject({
+        status: 'skipped',
+        matrix: { got: null },
+        skipReason: 'the checker cannot make a value of path parameter short that its schema accepts (pattern ^[a-z]{2}$)',
+      });
+    expect(run.stdout).toMatch(/codes getShort +- +0\/0 +GET \/codes\/\{short\} +\(6 cases skipped\)/);
   });
 });
