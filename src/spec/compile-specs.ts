@@ -12,7 +12,7 @@ import { runCommonJs } from './code-cache.js';
 const require = createRequire(import.meta.url);
 
 // Bump when the shape of compiled validators or of the cache changes.
-const CACHE_FORMAT = 4;
+const CACHE_FORMAT = 5;
 // Entries for spec versions seen before: the newest few stay, for switching back and forth.
 const KEEP_ENTRIES = 4;
 // What an entry holds; `digests.json`, written last, has each one's SHA-256.
