@@ -257,6 +257,6 @@ function serveConfig(
       throw new UsageError('--identities names the identity file of one spec: give exactly one spec with it');
     specs[0] = { spec: specs[0], identities: resolvePath(given.identities) };
   }
-  const config = toConfig(root, flags, [...API_MODULES, SPEC_TOKEN_TYPES]);
+  const config = { ...toConfig(root, flags, [...API_MODULES, SPEC_TOKEN_TYPES]), refRoots: project?.refRoots ?? [] };
   return { config: specs.length ? { ...config, specs } : config, flags };
 }
