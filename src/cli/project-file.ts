@@ -67,6 +67,24 @@ export function readProjectFile(file: string, knownOptions: readonly string[]): 
   return { file, specs, serve, refRoots };
 }
 
+/**
+ * The `refRoots` of the project file in `cwd`, for the commands that read specs without
+ * serving them (`check --spec`, `lint`): the same folders `serve` lets a spec's refs read.
+ */
+export function readProjectRefRoots(cwd: string): string[] {
+  const file = findProjectFile(undefined, cwd);
+  if (!file) return [];
+  let doc: unknown;
+  try {
+    doc = parseYaml(readFileSync(file, 'utf8'));
+  } catch {
+    return []; // serve names what is wrong with the file
+  }
+  const roots = isObject(doc) && Array.isArray(doc.refRoots) ? doc.refRoots : [];
+  const base = dirname(resolve(file));
+  return roots.filter((r): r is string => typeof r === 'string' && r !== '').map((r) => (isAbsolute(r) ? r : resolve(base, r)));
+}
+
 /** The project file to read: the one named, else `authmock.yaml` in the working directory if there is one. */
 export function findProjectFile(named: string | undefined, cwd: string): string | undefined {
   if (named) {

@@ -1,7 +1,10 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listen, type Listening } from './listen.js';
 import { makeApp } from '../support/make-app.js';
+import { lintInProcess } from '../lint/run-lint.js';
 
 const SPEC = join(import.meta.dirname, 'specs', 'patterns.openapi.yaml');
 // long enough that a backtracking engine would not finish this year
@@ -53,4 +56,30 @@ describe("a spec's patterns run in time linear in the input", () => {
     // a backreference: `abab` matches it, `abc` would not, and neither is refused
     await t.http.get('/words?w=abc').expect(200);
   });
+
+  it('holds for `authmock lint`: examples are checked against patterns on RE2, a pattern it cannot run is named', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'authmock-lint-patterns-'));
+    const param = (name: string, pattern: string, example: string) =>
+      `        - { name: ${name}, in: query, schema: { type: string, pattern: '${pattern}' }, example: '${example}' }`;
+    writeFileSync(
+      join(dir, 'evil.openapi.yaml'),
+      [
+        'openapi: 3.1.0',
+        "info: { title: Evil, version: '1' }",
+        'paths:',
+        '  /s:',
+        '    get:',
+        '      operationId: s',
+        '      parameters:',
+        param('q', '^(a+)+$', EVIL),
+        param('r', '^(\\w+)\\1$', 'abc'),
+        "      responses: { '200': { description: ok } }",
+        '',
+      ].join('\n'),
+    );
+    const run = await lintInProcess(['evil.openapi.yaml'], dir);
+    expect(run.stdout).toContain('"example" property must match pattern "^(a+)+$"');
+    expect(run.stdout).not.toContain('\\1$"');
+    expect(run.stderr).toContain('pattern "^(\\\\w+)\\\\1$" is not checked against examples (RE2 cannot run it');
+  }, 30_000);
 });

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, makeApp } from '../support/make-app.js';
+import { lintInProcess } from '../lint/run-lint.js';
+import { loadUserSpecs } from '../../src/check/user-spec/load-user-specs.js';
 
 const SECRET = 'sibling-secret-7f3a';
 let dir: string;
@@ -150,4 +152,17 @@ describe("a spec's $refs read files only in its folder and the project's refRoot
     expect(again.code).toBe(2);
     expect(again.out).toContain('$ref ../shared/item.yaml points outside');
   }, 30_000);
+
+  it('holds for `authmock lint` (exit 2 before Spectral reads the file) and `check --spec`, with refRoots', async () => {
+    const spec = writeSpec('linted', '../sibling/x.yaml');
+    const lint = await lintInProcess([spec], dir);
+    expect(lint.code).toBe(2);
+    expect(lint.stderr).toContain(
+      'linted.openapi.yaml#/paths/~1item/get/responses/200/content/application~1json/schema: $ref ../sibling/x.yaml points outside',
+    );
+    expect(lint.stdout + lint.stderr).not.toContain(SECRET);
+    await expect(loadUserSpecs([spec])).rejects.toThrow(/\$ref \.\.\/sibling\/x\.yaml points outside/);
+    const shared = writeSpec('checked', '../shared/item.yaml');
+    expect((await loadUserSpecs([shared], [join(dir, 'shared')]))[0].name).toBe('checked');
+  });
 });

@@ -38,7 +38,7 @@ export async function runSpecCheck(flags: CheckFlags, io: CheckIo): Promise<numb
   const target = checkUrl(given).replace(/\/+$/, '');
   const timeoutMs = positiveInt('--timeout', flags.timeout);
   const maxRequests = positiveInt('--max-requests', flags.maxRequests ?? String(DEFAULT_MAX_REQUESTS));
-  const specs = await loadUserSpecs(flags.spec ?? []);
+  const specs = await loadUserSpecs(flags.spec ?? [], flags.refRoots);
   const file = flags.credentials ? readCredentialsFile(resolve(flags.credentials), io.env) : undefined;
   if (file) checkCredentialsFile(file, schemesOf(specs));
   const selected = selectOperations(specs, { only: flags.only ?? [], skip: flags.skip ?? [] });
