@@ -34,9 +34,17 @@ function scanNode(doc: unknown, node: Record<string, unknown>, memo: Memo, at: s
     const found = scanSchema(doc, target, memo, toPointer(refSegments(ref)));
     if (found) return found;
   }
-  if (typeof node.pattern === 'string') {
-    const error = findPatternError(node.pattern);
-    if (error) return { kind: 'bad-pattern', message: `pattern ${JSON.stringify(node.pattern)} at ${at}/pattern: ${error}` };
+  const patterns = [
+    ...(typeof node.pattern === 'string' ? [{ pattern: node.pattern, at: `${at}/pattern` }] : []),
+    // the names of patternProperties are patterns too
+    ...Object.keys(isObject(node.patternProperties) ? node.patternProperties : {}).map((pattern) => ({
+      pattern,
+      at: `${at}/patternProperties`,
+    })),
+  ];
+  for (const { pattern, at: where } of patterns) {
+    const error = findPatternError(pattern);
+    if (error) return { kind: 'bad-pattern', message: `pattern ${JSON.stringify(pattern)} at ${where}: ${error}` };
   }
   for (const [key, value] of Object.entries(node)) {
     // data, not schema: an example may well contain a "$ref" of its own
@@ -45,4 +53,8 @@ function scanNode(doc: unknown, node: Record<string, unknown>, memo: Memo, at: s
     if (found) return found;
   }
   return undefined;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -55,6 +55,10 @@ describe("a spec's patterns run in time linear in the input", () => {
     expect(warning).toContain('"^(\\\\w+)\\\\1$" at /components/schemas/Repeated/pattern');
     // a backreference: `abab` matches it, `abc` would not, and neither is refused
     await t.http.get('/words?w=abc').expect(200);
+    expect(warnings.join('\n')).toContain(
+      'pattern "^(?=x)" at /paths/~1labels/post/requestBody/content/application~1json/schema/patternProperties',
+    );
+    await t.http.post('/labels').send({ xa: 1 }).expect(204);
   });
 
   it('holds for `authmock lint`: examples are checked against patterns on RE2, a pattern it cannot run is named', async () => {
