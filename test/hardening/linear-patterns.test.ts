@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { listen, type Listening } from './listen.js';
 import { makeApp } from '../support/make-app.js';
 import { lintInProcess } from '../lint/run-lint.js';
+import { checkSpecs } from '../check/spec/support.js';
 
 const SPEC = join(import.meta.dirname, 'specs', 'patterns.openapi.yaml');
 // long enough that a backtracking engine would not finish this year
@@ -86,4 +87,10 @@ describe("a spec's patterns run in time linear in the input", () => {
     expect(run.stdout).not.toContain('\\1$"');
     expect(run.stderr).toContain('pattern "^(\\\\w+)\\\\1$" is not checked against examples (RE2 cannot run it');
   }, 30_000);
+
+  it('holds for `authmock check --spec`: a pattern RE2 cannot run is named before the cases', async () => {
+    const run = await checkSpecs({ spec: [SPEC], list: true, json: undefined });
+    expect(run.stderr).toContain('authmock check: patterns: /paths/~1words/get/parameters/0 (getWords): parameters not checked');
+    expect(run.stderr).toContain('pattern "^(\\\\w+)\\\\1$" at /components/schemas/Repeated/pattern');
+  });
 });
