@@ -23,6 +23,7 @@ export function useLinearPatterns(onRefused: (pattern: string, message: string) 
   const fromSpectral = createRequire(require.resolve('@stoplight/spectral-functions'));
   const code = fromSpectral('ajv/dist/vocabularies/code.js') as { usePattern: UsePattern };
   const original = code.usePattern.original ?? code.usePattern;
+  // no source text: Spectral never writes its validators out as standalone code
   const regExp = Object.assign((pattern: string) => compileOrMatchAll(pattern, onRefused), { code: 'undefined' });
   code.usePattern = Object.assign(
     (cxt: PatternContext, pattern: string) => {

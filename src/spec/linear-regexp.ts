@@ -16,6 +16,14 @@ export interface LinearPattern {
 const CODE = '((p) => { const { RE2JS } = require("re2js"); return RE2JS.compile(RE2JS.translateRegExp(p)); })';
 
 /**
+ * Each pattern compiled once per process: RE2 compiles a program (`{1,64}` unrolled), some
+ * 50 to 200 µs against RegExp's microsecond, and a spec's patterns are compiled twice (the
+ * scan at start, check-refs.ts, then Ajv) and repeat across its schemas. A compiled
+ * pattern holds no state between matches, so one serves every validator.
+ */
+const compiled = new Map<string, LinearPattern | Error>();
+
+/**
  * A spec's `pattern` compiled by RE2 (re2js): matching takes time linear in the input,
  * so a pattern such as `^(a+)+$` cannot hold the event loop. ECMAScript syntax (`\u00e9`,
  * `(?<name>…)`) is translated first. Throws on what RE2 cannot run in linear time:
@@ -35,14 +43,6 @@ export function compileLinearPattern(pattern: string): LinearPattern {
   if (found instanceof Error) throw found;
   return found;
 }
-
-/**
- * Each pattern compiled once per process: RE2 compiles a program (`{1,64}` unrolled), some
- * 50 to 200 µs against RegExp's microsecond, and a spec's patterns are compiled twice (the
- * scan at start, check-refs.ts, then Ajv) and repeat across its schemas. A compiled
- * pattern holds no state between matches, so one serves every validator.
- */
-const compiled = new Map<string, LinearPattern | Error>();
 
 /** Ajv's `code.regExp` option: its second argument (the `u` flag) changes nothing, RE2 reads code points. */
 export const linearRegExp = Object.assign((pattern: string) => compileLinearPattern(pattern), { code: CODE });
