@@ -22,7 +22,7 @@ await build({
   // yaml and Ajv are required lazily (src/spec/parse-yaml.ts, create-ajv.ts): a start from
   // the cache never loads them. Spectral (`authmock lint`) loads from node_modules: its
   // ruleset bundler runs rollup and resolves the rulesets' own imports there at run time.
-  external: ['better-sqlite3', 'yaml', 'ajv', 'ajv-formats', '@stoplight/*', 'fast-glob'],
+  external: ['better-sqlite3', 'yaml', 'ajv', 'ajv-formats', 're2js', '@stoplight/*', 'fast-glob'],
   minifyWhitespace: true,
   minifySyntax: true,
   logLevel: 'warning',

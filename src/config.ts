@@ -13,6 +13,8 @@ export interface Config {
   specsDir: string;
   /** the APIs to serve: spec files, or built-in APIs by name (`commerce`, `social`); none: the built-ins */
   specs?: (string | SpecEntry)[];
+  /** folders besides each spec's own that its `$ref`s may read (the project file's `refRoots`, absolute) */
+  refRoots?: string[];
   /** the control API's spec (part of the package, not of --specs) */
   controlSpec: string;
   /** serve the control API under /__authmock/ */

@@ -1,5 +1,7 @@
 /** `authmock check`'s options, as the CLI parses them. */
 export interface CheckFlags {
+  /** folders besides each --spec's own that its `$ref`s may read (the project file's refRoots) */
+  refRoots?: string[];
   target?: string;
   api: string;
   commerceUrl?: string;

@@ -4,7 +4,7 @@ import { dirname, join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, Option } from 'commander';
 import { toConfig, UsageError, type ServeFlags } from './options.js';
-import { findProjectFile, PROJECT_FILE, readProjectFile } from './project-file.js';
+import { findProjectFile, PROJECT_FILE, readProjectFile, readProjectRefRoots } from './project-file.js';
 import type { Config } from '../config.js';
 import { API_MODULES } from '../apis/index.js';
 
@@ -183,7 +183,12 @@ export async function runCli(argv: string[]): Promise<string | undefined> {
     .exitOverride((err) => process.exit(err.exitCode === 0 ? 0 : 2))
     .action(async (flags: import('../check/check-command.js').CheckFlags) => {
       const { runCheckCommand } = await import('../check/check-command.js');
-      process.exitCode = await runCheckCommand(root, flags, { stdout: process.stdout, stderr: process.stderr, env: process.env });
+      const refRoots = readProjectRefRoots(process.cwd());
+      process.exitCode = await runCheckCommand(
+        root,
+        { ...flags, refRoots },
+        { stdout: process.stdout, stderr: process.stderr, env: process.env },
+      );
     });
   checkCommand
     .command('diff')
@@ -208,7 +213,8 @@ export async function runCli(argv: string[]): Promise<string | undefined> {
     .allowExcessArguments()
     .action(async (_flags: unknown, command: Command) => {
       const { runLint } = loadLintCommand();
-      process.exitCode = await runLint(command.args, { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), root });
+      const io = { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), root, refRoots: readProjectRefRoots(process.cwd()) };
+      process.exitCode = await runLint(command.args, io);
     });
 
   let ran: string | undefined;
@@ -265,6 +271,6 @@ function serveConfig(
       throw new UsageError('--identities names the identity file of one spec: give exactly one spec with it');
     specs[0] = { spec: specs[0], identities: resolvePath(given.identities) };
   }
-  const config = toConfig(root, flags, [...API_MODULES, SPEC_TOKEN_TYPES]);
+  const config = { ...toConfig(root, flags, [...API_MODULES, SPEC_TOKEN_TYPES]), refRoots: project?.refRoots ?? [] };
   return { config: specs.length ? { ...config, specs } : config, flags };
 }

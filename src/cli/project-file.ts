@@ -13,13 +13,16 @@ export interface ProjectFile {
   specs: (string | SpecEntry)[];
   /** option name (camelCase, as the flag: journalSize) -> its value as the flag would take it */
   serve: Record<string, string | string[] | boolean>;
+  /** folders besides each spec's own that its `$ref`s may read, absolute */
+  refRoots: string[];
 }
 
 /**
  * `authmock.yaml` (or `--config <file>`): the specs, each a path or `{ spec, identities }`
  * relative to the file, or a built-in API's name, and `serve` options by their flag's name
- * in camelCase (`journalSize: 500`, `logFormat: json`). Unknown keys are an error naming
- * the key: a typo would otherwise do nothing, silently.
+ * in camelCase (`journalSize: 500`, `logFormat: json`), and `refRoots`, folders relative
+ * to the file whose files the specs' `$ref`s may read besides each spec's own folder.
+ * Unknown keys are an error naming the key: a typo would otherwise do nothing, silently.
  */
 export function readProjectFile(file: string, knownOptions: readonly string[]): ProjectFile {
   let doc: unknown;
@@ -32,7 +35,8 @@ export function readProjectFile(file: string, knownOptions: readonly string[]): 
     throw new UsageError(`${file}: ${where} ${why}`);
   };
   if (!isObject(doc)) return fail('', 'must be a mapping with specs and serve');
-  for (const key of Object.keys(doc)) if (key !== 'specs' && key !== 'serve') fail(key, 'is not a known key (known: specs, serve)');
+  for (const key of Object.keys(doc))
+    if (!['specs', 'serve', 'refRoots'].includes(key)) fail(key, 'is not a known key (known: specs, serve, refRoots)');
   const base = dirname(resolve(file));
   const inside = (path: string) => (isAbsolute(path) ? path : resolve(base, path));
   const specs = (Array.isArray(doc.specs) ? doc.specs : doc.specs === undefined ? [] : fail('specs', 'must be a list')).map((entry, i) => {
@@ -57,7 +61,28 @@ export function readProjectFile(file: string, knownOptions: readonly string[]): 
   // a state directory named in the file is the file's, wherever authmock is started from
   if (typeof serve.state === 'string' && serve.state !== 'memory' && !/^rediss?:|^redis$/.test(serve.state))
     serve.state = inside(serve.state);
-  return { file, specs, serve };
+  const refRoots = (doc.refRoots === undefined ? [] : Array.isArray(doc.refRoots) ? doc.refRoots : fail('refRoots', 'must be a list')).map(
+    (root, i) => (typeof root === 'string' && root ? inside(root) : fail(`refRoots[${i}]`, 'must be a path')),
+  );
+  return { file, specs, serve, refRoots };
+}
+
+/**
+ * The `refRoots` of the project file in `cwd`, for the commands that read specs without
+ * serving them (`check --spec`, `lint`): the same folders `serve` lets a spec's refs read.
+ */
+export function readProjectRefRoots(cwd: string): string[] {
+  const file = findProjectFile(undefined, cwd);
+  if (!file) return [];
+  let doc: unknown;
+  try {
+    doc = parseYaml(readFileSync(file, 'utf8'));
+  } catch {
+    return []; // serve names what is wrong with the file
+  }
+  const roots = isObject(doc) && Array.isArray(doc.refRoots) ? doc.refRoots : [];
+  const base = dirname(resolve(file));
+  return roots.filter((r): r is string => typeof r === 'string' && r !== '').map((r) => (isAbsolute(r) ? r : resolve(base, r)));
 }
 
 /** The project file to read: the one named, else `authmock.yaml` in the working directory if there is one. */

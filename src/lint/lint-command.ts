@@ -11,6 +11,7 @@ import { readSpecDocuments } from './read-spec-documents.js';
 import { loadRuleset } from './load-ruleset.js';
 import { formatResults, SEVERITY_LEVELS, sortResults, summarize } from './format-results.js';
 import { countAuthFindings, summarizeAuth } from './summarize-auth.js';
+import { useLinearPatterns } from './use-linear-patterns.js';
 
 const { Spectral } = spectralCore;
 
@@ -21,6 +22,8 @@ export interface LintIo {
   cwd?: string;
   /** the authmock package directory (default: found above this module) */
   root?: string;
+  /** folders besides each spec's own that its `$ref`s may read (the project file's refRoots) */
+  refRoots?: readonly string[];
 }
 
 /**
@@ -46,14 +49,18 @@ async function lint(args: LintArgs, io: LintIo & { cwd: string; root: string }):
   const served = args.files.length === 0;
   const files = served ? listServedSpecs(io.root) : findSpecFiles(args.files, io.cwd);
   const rulesetFile = args.ruleset !== undefined ? resolve(io.cwd, args.ruleset) : served ? packageConfig(io.root) : undefined;
-  const documents = readSpecDocuments(files, io.cwd);
+  const documents = readSpecDocuments(files, io.cwd, io.refRoots);
   const ruleset = await loadRuleset(io.root, rulesetFile, io.cwd, { owasp: args.owasp });
 
+  const refused = new Map<string, string>();
+  useLinearPatterns((pattern, message) => refused.set(pattern, message));
   const spectral = new Spectral();
   spectral.setRuleset(ruleset);
   const results: ISpectralDiagnostic[] = [];
   for (const document of documents) results.push(...(await spectral.run(document)));
   const sorted = sortResults(results);
+  for (const [pattern, message] of refused)
+    io.stderr.write(`authmock lint: pattern ${JSON.stringify(pattern)} is not checked against examples (RE2 cannot run it: ${message})\n`);
 
   const toTerminal = args.output === undefined && io.stdout.isTTY === true;
   const report = formatResults(sorted, { format: args.format, failSeverity: args.failSeverity, ruleset, cwd: io.cwd, color: toTerminal });

@@ -59,6 +59,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const compiled = await compileSpecs(
     modules.map((m) => inDir(config.specsDir, m.specFile)),
     config.cacheDir,
+    config.refRoots,
   );
   const { specs, compiler } = compiled;
   const random = options.random ?? createRandomPool();

@@ -86,7 +86,7 @@ export function buildOperations(api: string, spec: LoadedSpec, compiler: SchemaC
           (late ? warnLater : warn)(`${toPointer(at)} (${operationId}): schema not checked, the compiler refuses it: ${message}`);
           return UNCHECKED;
         };
-        const found = scanSchema(spec.doc, node, scanned);
+        const found = scanSchema(spec.doc, node, scanned, toPointer(at));
         if (found?.kind === 'broken-ref') fail(at, `schema does not compile: can't resolve reference ${found.ref}`);
         if (found?.kind === 'bad-pattern') return refusedBy(found.message, false);
         return lazyValidator(() => {

@@ -1,7 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { SpecError } from './spec-error.js';
-import { toPointer } from './json-pointer.js';
+import { confineRefs, isConfined, readableRoots } from './confine-refs.js';
 
 // Loaded only when a spec has $refs to other files (a start from the cache never does).
 const require = createRequire(import.meta.url);
@@ -20,26 +22,25 @@ export function hasExternalRefs(node: unknown): boolean {
 /**
  * The document with every `$ref` to another file brought inside it (json-schema-ref-parser's
  * bundle: each external target is placed where it is first used, and later uses point
- * there), so everything downstream sees one document with local refs only. Files only:
- * a ref to a URL is refused, since a mock's start-up should not depend on the network.
- * Returns the files that were read, which are part of what the compile cache is keyed by.
+ * there), so everything downstream sees one document with local refs only. Files only,
+ * in the spec's folder or the project's `refRoots` (confine-refs.ts): a ref to a URL or
+ * elsewhere stops the start. Returns the files that were read, which are part of what
+ * the compile cache is keyed by.
  */
-export async function bundleDocument(path: string, doc: Record<string, any>): Promise<{ doc: Record<string, any>; includes: string[] }> {
+export async function bundleDocument(
+  path: string,
+  doc: Record<string, any>,
+  refRoots: readonly string[] = [],
+): Promise<{ doc: Record<string, any>; includes: string[] }> {
   const file = basename(path);
-  const remote = findRemoteRef(doc);
-  if (remote)
-    throw new SpecError(
-      file,
-      remote.at,
-      undefined,
-      `$ref ${remote.ref} points to a URL; only files are resolved (download it beside the spec)`,
-    );
+  confineRefs(path, doc, refRoots);
+  const roots = readableRoots(path, refRoots);
   const { default: $RefParser } = require('@apidevtools/json-schema-ref-parser') as typeof import('@apidevtools/json-schema-ref-parser');
   const parser = new $RefParser();
   let bundled: Record<string, any>;
   try {
     bundled = (await parser.bundle(resolve(path), structuredClone(doc) as object, {
-      resolve: { http: false, external: true },
+      resolve: { http: false, external: true, file: { read: (f: { url: string }) => readConfined(f.url, roots) } },
     })) as Record<string, any>;
   } catch (err) {
     throw new SpecError(file, '', undefined, `a $ref to another file does not resolve: ${firstLine((err as Error).message)}`);
@@ -52,16 +53,20 @@ export async function bundleDocument(path: string, doc: Record<string, any>): Pr
   return { doc: bundled, includes };
 }
 
-function findRemoteRef(node: unknown, at = ''): { ref: string; at: string } | undefined {
-  if (!node || typeof node !== 'object') return undefined;
-  for (const [key, value] of Object.entries(node)) {
-    if (key === '$ref' && typeof value === 'string' && /^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return { ref: value, at };
-    if (typeof value === 'object') {
-      const found = findRemoteRef(value, at + toPointer([key]));
-      if (found) return found;
-    }
+/** The parser's file reads, checked again where they happen: confineRefs has named the ref already. */
+async function readConfined(url: string, roots: readonly string[]): Promise<Buffer> {
+  // the parser keeps a file's path as a URI (`my%20schemas.yaml`)
+  const path = url.startsWith('file:') ? fileURLToPath(url) : safeDecodeUri(url);
+  if (!isConfined(path, roots)) throw new Error(`${path} is outside the folders a spec's $refs may read`);
+  return readFile(path);
+}
+
+function safeDecodeUri(path: string): string {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
   }
-  return undefined;
 }
 
 function firstLine(message: string): string {

@@ -80,8 +80,9 @@ export function compileParams(
   const at = toPointer(params[0].at);
   const compile = () => compiler.inline('request', JSON.stringify(schema), schema);
   if (lenient) {
-    for (const { param } of params) {
-      const found = param.in === location ? scanSchema(spec.doc, param.schema, lenient.scanned) : undefined;
+    for (const { param, node, at: declaredAt } of params) {
+      const schemaAt = toPointer([...(node.$ref ? refSegments(node.$ref) : declaredAt), 'schema']);
+      const found = param.in === location ? scanSchema(spec.doc, param.schema, lenient.scanned, schemaAt) : undefined;
       if (found?.kind === 'broken-ref')
         throw new SpecError(spec.file, at, operationId, `parameter schema does not compile: can't resolve reference ${found.ref}`);
       if (found?.kind === 'bad-pattern') return { validate: lenient.refused(at, found.message, false), names, types };

@@ -7,12 +7,13 @@ import { checkSpecName, loadSpec, specFromDoc, type LoadedSpec } from './load-sp
 import { CachedCompiler, LiveCompiler, type Purpose, type SchemaCompiler } from './schema-compiler.js';
 import { isPrivateDir, openPrivateDir, readVerified, sha256, writeAtomic } from './cache-files.js';
 import { runCommonJs } from './code-cache.js';
+import { isConfined, readableRoots } from './confine-refs.js';
 
 // Ajv's runtime helpers, which the cached validators require, and its version.
 const require = createRequire(import.meta.url);
 
 // Bump when the shape of compiled validators or of the cache changes.
-const CACHE_FORMAT = 4;
+const CACHE_FORMAT = 5;
 // Entries for spec versions seen before: the newest few stay, for switching back and forth.
 const KEEP_ENTRIES = 4;
 // What an entry holds; `digests.json`, written last, has each one's SHA-256.
@@ -39,14 +40,19 @@ interface CacheEntry {
  * (keyed by a hash of the files and of the versions that compile them); any change
  * compiles afresh. Without one, everything is parsed and compiled every time. A cache
  * directory another user could write to is neither read nor written (cache-files.ts).
+ * `refRoots`: folders besides each spec's own that its `$ref`s may read (confine-refs.ts).
  */
-export async function compileSpecs(paths: string[], cacheDir: string | undefined): Promise<CompiledSpecs> {
+export async function compileSpecs(
+  paths: string[],
+  cacheDir: string | undefined,
+  refRoots: readonly string[] = [],
+): Promise<CompiledSpecs> {
   paths.forEach(checkSpecName);
   const texts = paths.map((p) => readFileSync(p));
   const dir = cacheDir && openPrivateDir(cacheDir) ? join(cacheDir, cacheKey(paths, texts)) : undefined;
-  const hit = cacheDir && dir ? readCache(dir, cacheDir, paths) : undefined;
+  const hit = cacheDir && dir ? readCache(dir, cacheDir, paths, refRoots) : undefined;
   if (hit) return hit;
-  const specs = await Promise.all(paths.map((p) => loadSpec(p)));
+  const specs = await Promise.all(paths.map((p) => loadSpec(p, refRoots)));
   const compiler = new LiveCompiler(specs);
   return {
     specs,
@@ -77,11 +83,15 @@ function readEntryFiles(dir: string): Record<(typeof ENTRY_FILES)[number], strin
 }
 
 /** The entry in `dir`, if complete and unaltered; `cacheDir` also keeps the validators' V8 code cache. */
-function readCache(dir: string, cacheDir: string, paths: string[]): CompiledSpecs | undefined {
+function readCache(dir: string, cacheDir: string, paths: string[], refRoots: readonly string[]): CompiledSpecs | undefined {
   try {
     const files = readEntryFiles(dir);
     if (!files) return undefined;
     const entry = JSON.parse(files['specs.json']) as CacheEntry;
+    // a file outside the folders refs may read now (refRoots changed): compile afresh, which names the ref
+    const outside = (d: CacheEntry['docs'][number], i: number) =>
+      d.includes.some((x) => !isConfined(x.path, readableRoots(paths[i], refRoots)));
+    if (entry.docs.some(outside)) return undefined;
     // a file that a spec's $refs read has changed since: compile afresh
     if (entry.docs.some((d) => d.includes.some((i) => !sameFile(i.path, i.sha256)))) return undefined;
     const specs = entry.docs.map((d, i) =>

@@ -44,14 +44,14 @@ export function checkSpecName(path: string): void {
 /**
  * Reads a spec as a user hands it over: YAML or JSON; `$ref`s to other files brought in;
  * Swagger 2.0 and OpenAPI 3.0 upgraded to 3.1. Fails with a SpecError naming the file,
- * the place and the problem.
+ * the place and the problem. `$ref`s read files only in the spec's folder and `refRoots`.
  */
-export async function loadSpec(path: string): Promise<LoadedSpec> {
+export async function loadSpec(path: string, refRoots: readonly string[] = []): Promise<LoadedSpec> {
   const absolute = resolve(path);
   const file = basename(absolute);
   let doc = readDocument(absolute);
   let includes: string[] = [];
-  if (hasExternalRefs(doc)) ({ doc, includes } = await bundleDocument(absolute, doc));
+  if (hasExternalRefs(doc)) ({ doc, includes } = await bundleDocument(absolute, doc, refRoots));
   const upgraded = upgradeDocument(file, doc);
   const mended = normalizeSchemas(upgraded.doc);
   return specFromDoc(absolute, upgraded.doc, upgraded.sourceVersion, includes, mended);

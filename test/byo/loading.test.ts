@@ -92,13 +92,13 @@ describe('loading a spec as users hand it over', () => {
 
   it("serves what vendors' specs contain: draft-04 tuples, nullable beside $ref, a Java regex flag, an example with an $id", async () => {
     const t = makeApp({ specs: [spec('quirks.openapi.yaml')] });
-    const res = await t.http.get('/accounts/anything').expect(200); // the (?i) pattern cannot compile: the id is not checked
+    const res = await t.http.get('/accounts/DEADbeef').expect(200); // RE2 reads the (?i) flag
+    await t.http.get('/accounts/anything').expect(400);
     expect(res.body).toMatchObject({ owner: null, pair: ['a', 1], tags: ['x'] });
     const { warnings } = await t.runtime;
     expect(warnings).toContain(
       'quirks: 3 schemas written for an older JSON Schema (list items, nullable beside $ref) were read as 2020-12',
     );
-    expect(warnings.join('\n')).toMatch(/parameters not checked, the compiler refuses a schema: Invalid regular expression/);
   });
 
   it('serves a built-in API by name beside a spec', async () => {

@@ -26,12 +26,13 @@ export interface UserSpec {
  * Loads each `--spec` as `authmock serve` does: any OpenAPI 3.x or Swagger 2.0 file, with
  * what its identity file beside it (`<name>.authmock.yaml`) adds to operations (scopes,
  * owner-only rules). Its name is the file name up to the first dot, as authmock serves it.
+ * Its `$ref`s read files in its folder and `refRoots` only, as when served.
  */
-export async function loadUserSpecs(files: readonly string[]): Promise<UserSpec[]> {
+export async function loadUserSpecs(files: readonly string[], refRoots: readonly string[] = []): Promise<UserSpec[]> {
   const paths = files.map((f) => resolve(f));
   for (const p of paths) if (!existsSync(p)) throw new UsageError(`--spec ${p}: no such file`);
   // No cache directory: the checker compiles afresh and never writes next to a server's state.
-  const { specs, compiler } = await compileSpecs(paths, undefined);
+  const { specs, compiler } = await compileSpecs(paths, undefined, refRoots);
   const seen = new Set<string>();
   return specs.map((spec) => {
     if (seen.has(spec.name))
