@@ -91,7 +91,12 @@ describe('URLs and bodies decoded strictly', () => {
   it('refuses a JSON body that is not UTF-8', async () => {
     const t = makeApp({ specs: [PARAMS] });
     const body = Buffer.concat([Buffer.from('{"text":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]);
-    const res = await t.http.post('/params/notes').set('Content-Type', 'application/json').send(body).expect(400);
+    const res = await t.http
+      .post('/params/notes')
+      .set('Content-Type', 'application/json')
+      .serialize((b: Buffer) => b)
+      .send(body)
+      .expect(400);
     expect(res.body.detail).toBe('the body is not valid JSON');
     await t.http.post('/params/notes').send({ text: 'é' }).expect(201);
   });
