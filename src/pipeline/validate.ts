@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import type { HandlerResult, MediaValidators, Operation, ParamShape } from '../core/types.js';
+import type { HandlerResult, MediaValidators, Operation, ParamShape, ParamValidator } from '../core/types.js';
 import type { Decoded } from './stages.js';
 import type { ValidationFailure } from './dialect.js';
 import type { ValidationPlace } from './trace.js';
@@ -43,8 +43,6 @@ export function validateRequest(
   headers: IncomingHttpHeaders = {},
   raw: RawTarget = {},
 ): ValidInput | ValidationFailure {
-  const badEncoding = findBadEncoding(raw, pathParams);
-  if (badEncoding) return badEncoding;
   const params: Record<string, unknown> = { ...pathParams };
   if (op.pathParams) {
     const problem = op.pathParams.shapes && shapeEach(op.pathParams.shapes, params, false);
@@ -81,6 +79,9 @@ export function validateRequest(
       return { place: 'cookie', errors: op.cookieParams.validate.errors ?? [], data: cookies, order: op.cookieParams.names };
     }
   }
+  // after the schemas: a value they refuse anyway keeps the API's own words for it
+  const badEncoding = findBadEncoding(op, raw, pathParams);
+  if (badEncoding) return badEncoding;
   const { body, mediaType } = decoded;
   const validate = mediaType ? op.requestBody?.media.byType.get(mediaType) : undefined;
   if (validate && !validate(body)) {
@@ -89,15 +90,21 @@ export function validateRequest(
   return { pathParams: params, query, body, mediaType };
 }
 
-/** A path or query whose percent-encoding is not UTF-8 (`%zz`, `%ff`), named by its parameter. */
-function findBadEncoding(raw: RawTarget, pathParams: Readonly<Record<string, string>>): ValidationFailure | undefined {
+/** A path or query parameter whose percent-encoding is not UTF-8 (`%zz`, `%ff`), named. */
+function findBadEncoding(op: Operation, raw: RawTarget, pathParams: Readonly<Record<string, string>>): ValidationFailure | undefined {
   const message = 'must be valid percent-encoded UTF-8';
   const inPath = raw.path === undefined ? undefined : findBadPathEncoding(raw.path, pathParams);
   if (inPath !== undefined) return problemFailure('path', new ParamProblem(inPath, message), { ...pathParams }, []);
-  const q = raw.target?.indexOf('?') ?? -1;
-  const inQuery = q < 0 ? undefined : findBadQueryEncoding(raw.target!.slice(q + 1));
-  if (inQuery !== undefined) return problemFailure('query', new ParamProblem(inQuery, message), {}, []);
-  return undefined;
+  const q = op.queryParams ? (raw.target?.indexOf('?') ?? -1) : -1;
+  if (q < 0) return undefined;
+  const inQuery = findBadQueryEncoding(raw.target!.slice(q + 1), (key) => declaresQueryKey(op.queryParams!, key));
+  return inQuery === undefined ? undefined : problemFailure('query', new ParamProblem(inQuery, message), {}, []);
+}
+
+/** A query key one of the parameters reads: its name, a deepObject's `name[…]`, a spread object's property. */
+function declaresQueryKey(params: ParamValidator, key: string): boolean {
+  if (params.names.includes(key)) return true;
+  return params.shapes?.some((s) => key.startsWith(`${s.name}[`) || s.properties.includes(key)) ?? false;
 }
 
 /** Each shaped parameter's text replaced by its value; the first text its style cannot read. */
