@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { makeApp } from '../support/make-app.js';
 
 const PARAMS = join(import.meta.dirname, 'specs', 'params.openapi.yaml');
+const COLLECTIONS = join(import.meta.dirname, 'specs', 'collections.swagger.yaml');
 
 /** The problem+json detail of a 400, which names the parameter. */
 async function refusal(path: string, set: Record<string, string> = {}): Promise<string> {
@@ -70,6 +71,31 @@ describe('parameters read by their style and explode (OpenAPI 3.1)', () => {
     expect(await refusal('/params/form?limit=1&limit=2')).toContain('query/limit must be sent once');
     const t = makeApp({ specs: [PARAMS] });
     await t.http.get('/params/form?limit=1&other=2').expect(200);
+  });
+});
+
+describe("Swagger 2.0's collectionFormat, read as the style it becomes in OpenAPI 3", () => {
+  it.each([
+    ['/collections/lists/1,2?csv=1,2', 'csv: form, not exploded'],
+    ['/collections/lists/1?ssv=1%202', 'ssv: spaceDelimited'],
+    ['/collections/lists/1?pipes=1|2', 'pipes: pipeDelimited'],
+    ['/collections/lists/1?multi=1&multi=2', 'multi: form, exploded'],
+    ['/collections/lists/1?plain=1,2', 'none: csv, the default'],
+  ])('takes %s (%s)', async (path) => {
+    const t = makeApp({ specs: [COLLECTIONS] });
+    await t.http.get(path).expect(200);
+  });
+
+  it.each([
+    ['/collections/lists/1,x', 'path/ids/1 must be integer'],
+    ['/collections/lists/1?csv=1|2', 'query/csv/0 must be integer'],
+    ['/collections/lists/1?ssv=1,2', 'query/ssv/0 must be integer'],
+    ['/collections/lists/1?pipes=1,2', 'query/pipes/0 must be integer'],
+    ['/collections/lists/1?multi=1,2', 'query/multi/0 must be integer'],
+  ])('refuses %s naming the parameter', async (path, detail) => {
+    const t = makeApp({ specs: [COLLECTIONS] });
+    const res = await t.http.get(path).expect(400);
+    expect(res.body.detail).toContain(detail);
   });
 });
 
