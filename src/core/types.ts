@@ -91,6 +91,18 @@ export interface ParamValidator {
   names: string[];
   /** each parameter's schema type ('integer', 'string', ...), where it declares one */
   types: Record<string, string | undefined>;
+  /** the parameters whose text must be taken apart before validation (arrays, objects, label and matrix); undefined: none */
+  shapes?: readonly ParamShape[];
+}
+
+/** How one parameter's text becomes its value (OpenAPI 3.1 §4.8.12.4, style and explode). */
+export interface ParamShape {
+  name: string;
+  style: 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject' | 'simple' | 'label' | 'matrix';
+  explode: boolean;
+  kind: 'primitive' | 'array' | 'object';
+  /** an object's declared properties (read as separate query parameters under form and explode) */
+  properties: readonly string[];
 }
 
 export interface ParamInfo {
@@ -134,6 +146,8 @@ export interface Operation {
   queryParams?: ParamValidator;
   /** declared header parameters, by their names as declared (read case-insensitively) */
   headerParams?: ParamValidator;
+  /** declared cookie parameters, read from the Cookie header */
+  cookieParams?: ParamValidator;
   requestBody?: { required: boolean; media: MediaValidators };
   /** status ('200', 'default', ...) -> validators of the response body per media type */
   responses: Map<string, MediaValidators>;

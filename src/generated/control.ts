@@ -866,7 +866,7 @@ export interface components {
             /** @description Set when the request did not match the spec. */
             invalid?: {
                 /** @enum {string} */
-                place: "path" | "query" | "header" | "body";
+                place: "path" | "query" | "header" | "cookie" | "body";
                 field: string;
             };
             request: components["schemas"]["JournalMessage"];

@@ -122,7 +122,8 @@ class RequestKit implements Kit {
   }
 
   validate(authorized: Authorized, decoded: Decoded): Validated | ValidationFailure {
-    const result = validateRequest(authorized.op, authorized.pathParams, this.req.query, decoded, this.req.headers);
+    const { req } = this;
+    const result = validateRequest(authorized.op, authorized.pathParams, req.query, decoded, req.headers, req);
     if ('errors' in result) {
       const first = result.errors[0];
       this.trace.invalid = { place: result.place, field: fieldOf(first?.instancePath, first?.params) };

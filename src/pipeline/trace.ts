@@ -40,7 +40,7 @@ export interface SteeredInfo {
 /** A fault instead of an answer: the connection reset, closed with nothing sent, or a body cut short. */
 export type Fault = 'reset' | 'close' | 'malformed';
 
-export type ValidationPlace = 'path' | 'query' | 'header' | 'body';
+export type ValidationPlace = 'path' | 'query' | 'header' | 'cookie' | 'body';
 
 export interface Trace {
   op?: Operation;

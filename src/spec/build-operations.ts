@@ -125,6 +125,7 @@ export function buildOperations(api: string, spec: LoadedSpec, compiler: SchemaC
         pathParams: compileParams(spec, params.resolved, 'path', compiler, operationId, lenient),
         queryParams: compileParams(spec, params.resolved, 'query', compiler, operationId, lenient),
         headerParams: compileParams(spec, params.resolved, 'header', compiler, operationId, lenient),
+        cookieParams: compileParams(spec, params.resolved, 'cookie', compiler, operationId, lenient),
         requestBody: compileBody(spec, raw, segs, (at) => compile('request', at), operationId),
         responses,
         example: findExample(responses),

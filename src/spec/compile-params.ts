@@ -1,4 +1,4 @@
-import type { ParamInfo, ParamValidator } from '../core/types.js';
+import type { ParamInfo, ParamShape, ParamValidator } from '../core/types.js';
 import type { SchemaCompiler } from './schema-compiler.js';
 import { deref, type LoadedSpec } from './load-spec.js';
 import { refSegments, toFragment, toPointer } from './json-pointer.js';
@@ -44,11 +44,11 @@ export function readParams(
   return { infos, resolved };
 }
 
-/** One validator of all path (or query, or header) parameters, as an object schema over their names. */
+/** One validator of all path (or query, header, cookie) parameters, as an object schema over their names. */
 export function compileParams(
   spec: LoadedSpec,
   params: readonly (DeclaredParam & { param: any })[],
-  location: 'path' | 'query' | 'header',
+  location: 'path' | 'query' | 'header' | 'cookie',
   compiler: SchemaCompiler,
   operationId: string,
   /**
@@ -65,6 +65,7 @@ export function compileParams(
   const properties: Record<string, unknown> = {};
   const required: string[] = [];
   const types: Record<string, string | undefined> = {};
+  const shapes: ParamShape[] = [];
   for (const { node, at, param } of params) {
     if (param.in !== location) continue;
     const where = node.$ref ? refSegments(node.$ref) : at;
@@ -73,9 +74,13 @@ export function compileParams(
     const schema = param.schema ? deref(spec, param.schema, toPointer([...where, 'schema']), operationId) : undefined;
     types[param.name] = Array.isArray(schema?.type) ? schema.type.find((t: unknown) => t !== 'null') : schema?.type;
     if (param.required || location === 'path') required.push(param.name);
+    const shape = readShape(param, schema, location);
+    if (shape) shapes.push(shape);
   }
   const names = Object.keys(properties);
   if (names.length === 0) return undefined;
+  // cookies always need their header taken apart; elsewhere a spec of scalars pays nothing more
+  const shaped = shapes.length > 0 || location === 'cookie' ? { shapes } : {};
   const schema = { type: 'object', properties, required };
   const at = toPointer(params[0].at);
   const compile = () => compiler.inline('request', JSON.stringify(schema), schema);
@@ -85,7 +90,7 @@ export function compileParams(
       const found = param.in === location ? scanSchema(spec.doc, param.schema, lenient.scanned, schemaAt) : undefined;
       if (found?.kind === 'broken-ref')
         throw new SpecError(spec.file, at, operationId, `parameter schema does not compile: can't resolve reference ${found.ref}`);
-      if (found?.kind === 'bad-pattern') return { validate: lenient.refused(at, found.message, false), names, types };
+      if (found?.kind === 'bad-pattern') return { validate: lenient.refused(at, found.message, false), names, types, ...shaped };
     }
     const validate = lazyValidator(() => {
       try {
@@ -94,11 +99,34 @@ export function compileParams(
         return lenient.refused(at, (err as Error).message, true);
       }
     });
-    return { validate, names, types };
+    return { validate, names, types, ...shaped };
   }
   try {
-    return { validate: compile(), names, types };
+    return { validate: compile(), names, types, ...shaped };
   } catch (err) {
     throw new SpecError(spec.file, at, operationId, `parameter schema does not compile: ${(err as Error).message}`);
   }
+}
+
+const DEFAULT_STYLE = { path: 'simple', query: 'form', header: 'simple', cookie: 'form' } as const;
+const STYLES = new Set(['form', 'spaceDelimited', 'pipeDelimited', 'deepObject', 'simple', 'label', 'matrix']);
+
+/**
+ * How the parameter is serialized, where its text is more than its value: an array, an
+ * object, or a scalar under label or matrix. Undefined for a scalar sent as it is.
+ */
+function readShape(param: any, schema: any, location: keyof typeof DEFAULT_STYLE): ParamShape | undefined {
+  const style: ParamShape['style'] = STYLES.has(param.style) ? param.style : DEFAULT_STYLE[location];
+  const explode = typeof param.explode === 'boolean' ? param.explode : style === 'form';
+  const kind = kindOf(schema, style);
+  if (kind === 'primitive' && style !== 'label' && style !== 'matrix') return undefined;
+  const properties = kind === 'object' && schema?.properties ? Object.keys(schema.properties) : [];
+  return { name: param.name, style, explode, kind, properties };
+}
+
+function kindOf(schema: any, style: string): ParamShape['kind'] {
+  const types: unknown[] = Array.isArray(schema?.type) ? schema.type : [schema?.type];
+  if (types.includes('array') || (schema?.type === undefined && schema?.items)) return 'array';
+  if (types.includes('object') || (schema?.type === undefined && schema?.properties) || style === 'deepObject') return 'object';
+  return 'primitive';
 }

@@ -38,6 +38,15 @@ describe('the Swagger Petstore, served with its identity file', () => {
     await t.http.get('/api/v3/user/login?username=user1&password=wrong').expect(400); // the spec's declared failure
   });
 
+  it('reads the tags of GET /pet/findByTags as an exploded form array, one tag or several, and refuses a limit-like scalar sent twice', async () => {
+    const t = makeApp({ specs: [PETSTORE] });
+    const auth = `Bearer ${await logIn(t, 'user1', 'petstore-pass-1')}`;
+    await t.http.get('/api/v3/pet/findByTags?tags=a').set('Authorization', auth).expect(200);
+    await t.http.get('/api/v3/pet/findByTags?tags=a&tags=b').set('Authorization', auth).expect(200);
+    const twice = await t.http.get('/api/v3/pet/findByStatus?status=available&status=sold').set('Authorization', auth).expect(400);
+    expect(twice.body.detail).toContain('query/status must be sent once');
+  });
+
   it('answers 403 insufficient_scope to a user without write:pets, as the spec requires both scopes', async () => {
     const t = makeApp({ specs: [PETSTORE] });
     const token = await logIn(t, 'reader', 'reader-pass-1');

@@ -85,6 +85,14 @@ describe('GET /V1/customers/{customerId}', () => {
     expect(res.text).toBe(JSON.stringify(COMMERCE.notInt('abc')));
   });
 
+  it('answers the same "int" type message for an id that is not valid percent-encoding', async () => {
+    const t = app();
+    const token = await adminToken(t);
+    const res = await t.http.get('/rest/V1/customers/%zz').set(bearer(token));
+    expect(res.status).toBe(400);
+    expect(res.text).toBe(JSON.stringify(COMMERCE.notInt('%zz')));
+  });
+
   it('checks the permission before the id: a non-numeric id without a token gets 401', async () => {
     const t = app();
     const res = await t.http.get('/rest/V1/customers/abc');

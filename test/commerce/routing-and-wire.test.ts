@@ -125,6 +125,23 @@ describe('commerce request bodies', () => {
     expect(res.text).toBe(JSON.stringify(COMMERCE.decoding));
   });
 
+  it('answers 400 "Decoding error." for JSON or XML that is not UTF-8', async () => {
+    const t = app();
+    const latin1 = (text: string) => Buffer.from(text, 'latin1');
+    for (const [type, body] of [
+      ['application/json', latin1('{"username": "ron\u00ed@example.com", "password": "x"}')],
+      ['application/xml', latin1('<request><username>ron\u00ed@example.com</username><password>x</password></request>')],
+    ] as const) {
+      const res = await t.http
+        .post(COMMERCE.customerToken)
+        .set('Content-Type', type)
+        .serialize((b: Buffer) => b as unknown as string)
+        .send(body);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual(COMMERCE.decoding);
+    }
+  });
+
   it('answers 400 "Decoding error." for malformed XML', async () => {
     const t = app();
     const res = await t.http

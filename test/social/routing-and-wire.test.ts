@@ -52,6 +52,17 @@ describe('social request bodies', () => {
     expectFailure(await t.http.post(SOCIAL.login).set('Content-Type', 'application/json').send('{"username": "jane.doe",'), 400);
   });
 
+  it('answers 400 {status: false, message} for a JSON body that is not UTF-8', async () => {
+    const t = app();
+    const body = Buffer.from('{"username": "jan\u00e9", "password": "x"}', 'latin1');
+    const res = await t.http
+      .post(SOCIAL.login)
+      .set('Content-Type', 'application/json')
+      .serialize((b: Buffer) => b as unknown as string)
+      .send(body);
+    expectFailure(res, 400);
+  });
+
   it('answers 400 for a JSON body that is not an object', async () => {
     const t = app();
     expectFailure(await t.http.post(SOCIAL.login).set('Content-Type', 'application/json').send('["jane.doe"]'), 400);

@@ -2,6 +2,7 @@ import type { XMLParser } from 'fast-xml-parser';
 import type { Operation } from '../../core/types.js';
 import type { Decoded, Incoming } from '../../pipeline/stages.js';
 import { commerceError } from './error-codes.js';
+import { decodeUtf8 } from '../../core/decode-utf8.js';
 
 // The platform's two formats, JSON and XML: which one an answer takes (from Accept), and how a
 // request's body in either is decoded.
@@ -107,12 +108,26 @@ function decodeCommerceBody(req: Incoming, op: Operation, loadXml: () => Promise
   if (!m) throw commerceError('CONTENT_TYPE_INVALID');
   if (m[2] !== undefined && m[2].trim().replace(/^"|"$/g, '').toLowerCase() !== 'utf-8') throw commerceError('CHARSET_UNSUPPORTED');
   const type = m[1].toLowerCase();
-  const text = rawBody.toString('utf8');
   const schemaType = (t: string) => (op.requestBody && !op.requestBody.media.byType.has(t) ? 'application/json' : t);
-  if (type === 'application/json') return { body: castToParams(parseJson(text)), mediaType: 'application/json' };
-  if (XML_TYPES.has(type))
+  if (type === 'application/json') return { body: castToParams(parseJson(readJsonText(rawBody))), mediaType: 'application/json' };
+  if (XML_TYPES.has(type)) {
+    const text = readXmlText(rawBody);
     return loadXml().then((xml) => ({ body: parseXml(xml.parser, xml.validate, text), mediaType: schemaType(type) }));
+  }
   throw commerceError('MEDIA_TYPE_UNSUPPORTED', { type });
+}
+
+// Bytes that are not UTF-8 are refused in the words of PHP's json_decode and libxml, as the platform does.
+function readJsonText(bytes: Buffer): string {
+  const text = decodeUtf8(bytes);
+  if (text !== undefined) return text;
+  throw commerceError('DECODING_ERROR', {}, 'Unable to unserialize value. Error: Malformed UTF-8 characters, possibly incorrectly encoded');
+}
+
+function readXmlText(bytes: Buffer): string {
+  const text = decodeUtf8(bytes);
+  if (text !== undefined) return text;
+  throw commerceError('XML_DECODING_ERROR', {}, 'Input is not proper UTF-8, indicate encoding !');
 }
 
 function parseJson(text: string): unknown {

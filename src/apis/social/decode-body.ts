@@ -2,6 +2,7 @@ import type { Operation } from '../../core/types.js';
 import type { Decoded, Incoming } from '../../pipeline/stages.js';
 import { parseForm } from '../../pipeline/parse-form.js';
 import { socialError } from './error-codes.js';
+import { decodeUtf8 } from '../../core/decode-utf8.js';
 
 const FORM = 'application/x-www-form-urlencoded';
 const MULTIPART = 'multipart/form-data';
@@ -25,7 +26,7 @@ function decodeSocialBody(req: Incoming, op: Operation): Decoded | Promise<Decod
   if (!rawBody || rawBody.length === 0) return declared ? { body: {}, mediaType: declared.media.byType.keys().next().value } : {};
   const header = headers['content-type'] ?? '';
   const type = header.split(';')[0].trim().toLowerCase();
-  if (type === JSON_TYPE || type.endsWith('+json')) return { body: parseJson(rawBody.toString('utf8')), mediaType: JSON_TYPE };
+  if (type === JSON_TYPE || type.endsWith('+json')) return { body: parseJson(rawBody), mediaType: JSON_TYPE };
   if (type === FORM) return { body: Object.fromEntries(new URLSearchParams(rawBody.toString('utf8'))), mediaType: FORM };
   if (type === MULTIPART) {
     return parseForm(type, header, rawBody).then((fields) => {
@@ -36,9 +37,12 @@ function decodeSocialBody(req: Incoming, op: Operation): Decoded | Promise<Decod
   throw socialError('UNSUPPORTED_MEDIA_TYPE', { type: type || '(none)' });
 }
 
-function parseJson(text: string): Record<string, unknown> {
+/** json_decode's way: bytes that are not UTF-8 are as malformed as bad syntax. */
+function parseJson(bytes: Buffer): Record<string, unknown> {
+  const text = decodeUtf8(bytes);
   let value: unknown;
   try {
+    if (text === undefined) throw new Error('not UTF-8');
     value = JSON.parse(text);
   } catch {
     throw socialError('MALFORMED_BODY', { type: 'JSON' });

@@ -3,13 +3,16 @@ import type { Decoded, Incoming } from '../../pipeline/stages.js';
 import { parseForm } from '../../pipeline/parse-form.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../core/json-depth.js';
 import type { SpecApiError, SpecErrorCode } from './spec-errors.js';
+import { decodeUtf8 } from '../../core/decode-utf8.js';
+import { findXmlError } from './check-xml.js';
 
 type Fail = (code: SpecErrorCode, params: Record<string, unknown>) => SpecApiError;
 
 /**
- * A user spec's request body by its Content-Type: JSON (and `+json`), URL-encoded and
- * multipart forms as objects of fields, text as a string; anything else (XML, binary) is
- * taken as it came and not checked against a schema. A type the operation does not
+ * A user spec's request body by its Content-Type: JSON (and `+json`, UTF-8 only), URL-encoded
+ * and multipart forms as objects of fields, text as a string; XML (`application/xml`,
+ * `text/xml`, `+xml`) must be well-formed and is then taken as it came, as anything else
+ * (binary) is, and not checked against a schema. A type the operation does not
  * declare is a 415; an operation without a request body ignores one.
  */
 export async function decodeSpecBody(req: Incoming, op: Operation, fail: Fail): Promise<Decoded> {
@@ -28,9 +31,11 @@ export async function decodeSpecBody(req: Incoming, op: Operation, fail: Fail): 
   }
   const mediaType = types.find((t) => t === type) ?? types.find((t) => matches(t, type));
   if (type === 'application/json' || type.endsWith('+json')) {
+    const text = decodeUtf8(raw);
     let body: unknown;
     try {
-      body = JSON.parse(raw.toString('utf8'));
+      if (text === undefined) throw new Error('not UTF-8');
+      body = JSON.parse(text);
     } catch {
       throw fail('MALFORMED_BODY', { type: 'JSON' });
     }
@@ -42,8 +47,17 @@ export async function decodeSpecBody(req: Incoming, op: Operation, fail: Fail): 
     if (!fields) throw fail('MALFORMED_BODY', { type });
     return { body: fields, mediaType };
   }
+  if (isXml(type)) {
+    const text = decodeUtf8(raw);
+    if (text === undefined || (await findXmlError(text)) !== undefined) throw fail('MALFORMED_BODY', { type: 'XML' });
+    return { body: raw, mediaType: undefined };
+  }
   if (type.startsWith('text/')) return { body: raw.toString('utf8'), mediaType };
   return { body: raw, mediaType: undefined };
+}
+
+function isXml(type: string): boolean {
+  return type === 'application/xml' || type === 'text/xml' || type.endsWith('+xml');
 }
 
 /** `application/*` and `*\/*` in the spec take any type of their range. */
