@@ -1,3 +1,5 @@
+import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type ServerProcess } from '../support/server-process.js';
@@ -51,5 +53,19 @@ describe('a bound login with token: cookie (a browser session, same origin)', ()
 
   it('a made-up cookie is refused', async () => {
     expect((await fetch(`${api}/auth/me`, { headers: { Cookie: 'connect.sid=not-a-token' } })).status).toBe(401);
+  });
+});
+
+describe('token: cookie on a spec without an apiKey scheme in a cookie', () => {
+  it('stops the start, naming the file and the login operation', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'authmock-cookie-'));
+    copyFileSync(join(import.meta.dirname, 'specs', 'legacy.swagger.json'), join(dir, 'legacy.swagger.json'));
+    writeFileSync(
+      join(dir, 'legacy.authmock.yaml'),
+      'users: [{ username: carol, password: carol-pass-1 }]\nbindings:\n  login: { operation: getItem, token: cookie }\n',
+    );
+    await expect(startServer([join(dir, 'legacy.swagger.json')])).rejects.toThrow(
+      /legacy\.swagger\.json#\/components\/securitySchemes \(operation getItem\): bindings\.login\.token is cookie, but the spec declares no apiKey security scheme with `in: cookie`/,
+    );
   });
 });

@@ -7,6 +7,7 @@ import type { SampleOf } from '../../../spec/samples.js';
 import { specIdentities } from '../spec-identities.js';
 import { SpecApiError } from '../spec-errors.js';
 import type { BindingKind } from './binding-kind.js';
+import type { Reader } from '../identity-reader.js';
 import { sessionCookieOf, setSessionCookie, type SessionCookie } from './session-cookie.js';
 
 /** Where a login operation's request carries the username and password, and where its answer puts the token. */
@@ -28,7 +29,7 @@ export const LOGIN: BindingKind<LoginBinding> = {
       operation: at.string(l.operation, 'bindings.login.operation'),
       username: at.place(l.username ?? 'body.username', 'bindings.login.username'),
       password: at.place(l.password ?? 'body.password', 'bindings.login.password'),
-      token: l.token === undefined ? 'body' : l.token === 'cookie' ? 'cookie' : at.tokenPlace(l.token, 'bindings.login.token'),
+      token: l.token === undefined ? 'body' : readTokenPlace(at, l.token),
     };
   },
   build(binding, { api, model, sample }) {
@@ -68,6 +69,13 @@ async function login(api: string, sample: SampleOf, binding: LoginBinding, call:
   // with a cookie, the body stays the spec's: a browser app reads its user from it, its session from the cookie
   if (cookie) return { ...answer, headers: { ...answer.headers, 'Set-Cookie': setSessionCookie(cookie, token) } };
   return { ...answer, body: placeToken(answer.body, binding.token, token) };
+}
+
+/** `body`, a JSON pointer (`/token`) or `cookie`. */
+function readTokenPlace(at: Reader, value: unknown): string {
+  const where = 'bindings.login.token';
+  if (value === 'cookie' || value === 'body' || (typeof value === 'string' && value.startsWith('/'))) return value;
+  return at.fail(where, `must be body, cookie or a JSON pointer (/token), found ${JSON.stringify(value)}`);
 }
 
 /** `query.username`, `body.password`, `header.x-user`. */
