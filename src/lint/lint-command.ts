@@ -52,7 +52,8 @@ async function lint(args: LintArgs, io: LintIo & { cwd: string; root: string }):
   const spectral = new Spectral();
   spectral.setRuleset(ruleset);
   const results: ISpectralDiagnostic[] = [];
-  for (const { document, place } of documents) results.push(...(await spectral.run(document)).map(place));
+  for (const { document, place, parserFindings } of documents)
+    results.push(...(await spectral.run(document)).map(place), ...parserFindings);
   const sorted = sortResults(results);
 
   const toTerminal = args.output === undefined && io.stdout.isTTY === true;

@@ -55,7 +55,7 @@ export async function readSpecDocuments(files: readonly string[], cwd: string): 
       problems.push(`${shown}: not an OpenAPI 3.0 or 3.1 or Swagger 2.0 document (its ${field})`);
       continue;
     }
-    documents.push({ document, place: (finding) => finding });
+    documents.push({ document, place: (finding) => finding, parserFindings: [] });
   }
   if (problems.length > 0) throw new LintError(problems.join('\n'));
   return documents;

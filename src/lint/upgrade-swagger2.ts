@@ -16,6 +16,8 @@ const { Json } = spectralParsers;
 export interface LintTarget {
   document: SpectralDocument;
   place(finding: ISpectralDiagnostic): ISpectralDiagnostic;
+  /** findings of the file as written that Spectral does not see in the document it lints (a 2.0 file's duplicate keys) */
+  parserFindings: readonly ISpectralDiagnostic[];
 }
 
 /**
@@ -40,6 +42,7 @@ export async function upgradeSwagger2(original: SpectralDocument, file: string, 
   const data = original.data as Record<string, any>;
   return {
     document,
+    parserFindings: original.diagnostics as ISpectralDiagnostic[],
     place(finding) {
       if (finding.source !== file) return finding;
       const path = swagger2PathOf(finding.path, data);

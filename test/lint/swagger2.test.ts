@@ -54,3 +54,10 @@ describe('Swagger 2.0, linted as serve upgrades it', () => {
     expect(run.stdout).not.toContain('components.');
   });
 });
+
+test('a duplicate key in the 2.0 file is a parser finding at its line, as for 3.x', async () => {
+  const { findings } = await lintFindings(['test/lint/fixtures/swagger2/duplicate-key.swagger.yaml']);
+  const parser = findings.find((f) => f.code === 'parser');
+  expect(parser?.message).toContain('Duplicate key');
+  expect(parser?.range.start.line).toBe(4);
+});
