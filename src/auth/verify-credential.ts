@@ -32,6 +32,10 @@ export async function verifyCredential(
     case 'key': {
       const principal = await directory.keyHolder?.(credential.value, 'key');
       const tokenPrefix = prefixOf(credential.value);
+      // a session cookie (an apiKey in a cookie) may carry a token a bound login issued
+      const session =
+        !principal && scheme.type === 'apiKey' && scheme.in === 'cookie' ? await verifySession(credential.value, directory) : undefined;
+      if (session) return session;
       return principal
         ? { outcome: 'ok', principal, tokenPrefix }
         : { outcome: 'unknown', tokenPrefix, detail: `no API key ${tokenPrefix}… for ${scheme.name}` };
@@ -54,6 +58,12 @@ async function verifyToken(token: string, directory: Directory): Promise<Verdict
   const holder = await directory.keyHolder?.(token, 'token');
   if (holder) return { outcome: 'ok', principal: holder, tokenPrefix: prefixOf(token) };
   return issued ?? { outcome: 'unknown', tokenPrefix: prefixOf(token) };
+}
+
+/** A token this API issued, sent as a session cookie: what its verifier found, unless it is no such token. */
+async function verifySession(value: string, directory: Directory): Promise<Verdict | undefined> {
+  const issued = directory.tokens ? await verifyIssuedToken(value, directory.tokens, directory.now()) : undefined;
+  return issued?.outcome === 'ok' || issued?.outcome === 'expired' || issued?.outcome === 'no-identity' ? issued : undefined;
 }
 
 async function verifySigned(authorization: string, directory: Directory, request: SignedRequest): Promise<Verdict> {

@@ -27,8 +27,8 @@ export interface LintIo {
 }
 
 /**
- * `authmock lint [files or globs...]`: lints OpenAPI 3.0/3.1 documents with authmock's
- * Spectral ruleset. Returns the exit code: 0 nothing at or above --fail-severity, 1
+ * `authmock lint [files or globs...]`: lints OpenAPI 3.0/3.1 and Swagger 2.0 documents
+ * with authmock's Spectral ruleset. Returns the exit code: 0 nothing at or above --fail-severity, 1
  * something is, 2 a usage error, an unreadable or unparsable file, or a bad ruleset.
  */
 export async function runLint(argv: readonly string[], io: LintIo): Promise<number> {
@@ -49,7 +49,7 @@ async function lint(args: LintArgs, io: LintIo & { cwd: string; root: string }):
   const served = args.files.length === 0;
   const files = served ? listServedSpecs(io.root) : findSpecFiles(args.files, io.cwd);
   const rulesetFile = args.ruleset !== undefined ? resolve(io.cwd, args.ruleset) : served ? packageConfig(io.root) : undefined;
-  const documents = readSpecDocuments(files, io.cwd, io.refRoots);
+  const documents = await readSpecDocuments(files, io.cwd, io.refRoots);
   const ruleset = await loadRuleset(io.root, rulesetFile, io.cwd, { owasp: args.owasp });
 
   const refused = new Map<string, string>();
@@ -57,7 +57,8 @@ async function lint(args: LintArgs, io: LintIo & { cwd: string; root: string }):
   const spectral = new Spectral();
   spectral.setRuleset(ruleset);
   const results: ISpectralDiagnostic[] = [];
-  for (const document of documents) results.push(...(await spectral.run(document)));
+  for (const { document, place, parserFindings } of documents)
+    results.push(...(await spectral.run(document)).map(place), ...parserFindings);
   const sorted = sortResults(results);
   for (const [pattern, message] of refused)
     io.stderr.write(`authmock lint: pattern ${JSON.stringify(pattern)} is not checked against examples (RE2 cannot run it: ${message})\n`);

@@ -64,10 +64,10 @@ describe('exit code 2: usage errors and files that cannot be linted', () => {
     expect(run.stderr).toContain('no file matches no/such/dir/*.yaml');
   });
 
-  test('a document that is not OpenAPI 3.0 or 3.1', async () => {
-    const run = await lintInProcess(['test/lint/fixtures/broken/swagger-2.yaml']);
+  test('a document that is not OpenAPI 3.0 or 3.1 or Swagger 2.0', async () => {
+    const run = await lintInProcess(['test/lint/fixtures/broken/swagger-1.2.yaml']);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('not an OpenAPI 3.0 or 3.1 document');
+    expect(run.stderr).toContain('swagger-1.2.yaml: not an OpenAPI 3.0 or 3.1 or Swagger 2.0 document (its `swagger` field is "1.2")');
   });
 
   test.each([

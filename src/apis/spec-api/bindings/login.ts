@@ -7,6 +7,8 @@ import type { SampleOf } from '../../../spec/samples.js';
 import { specIdentities } from '../spec-identities.js';
 import { SpecApiError } from '../spec-errors.js';
 import type { BindingKind } from './binding-kind.js';
+import type { Reader } from '../identity-reader.js';
+import { sessionCookieOf, setSessionCookie, type SessionCookie } from './session-cookie.js';
 
 /** Where a login operation's request carries the username and password, and where its answer puts the token. */
 export interface LoginBinding {
@@ -14,7 +16,7 @@ export interface LoginBinding {
   /** `query.<name>`, `body.<field>` (a JSON pointer's first segment) or `header.<name>` */
   username: string;
   password: string;
-  /** `body`: the whole answer is the token; a JSON pointer (`/token`): the token goes there */
+  /** `body`: the whole answer is the token; a JSON pointer (`/token`): the token goes there; `cookie`: a session cookie carries it */
   token: string;
 }
 
@@ -27,15 +29,20 @@ export const LOGIN: BindingKind<LoginBinding> = {
       operation: at.string(l.operation, 'bindings.login.operation'),
       username: at.place(l.username ?? 'body.username', 'bindings.login.username'),
       password: at.place(l.password ?? 'body.password', 'bindings.login.password'),
-      token: l.token === undefined ? 'body' : at.tokenPlace(l.token, 'bindings.login.token'),
+      token: l.token === undefined ? 'body' : readTokenPlace(at, l.token),
     };
   },
-  build(binding, { api, sample }) {
-    return { handlers: { [binding.operation]: (call) => login(api, sample, binding, call) } };
+  build(binding, { api, model, sample }) {
+    // `token: cookie`: the cookie the spec's apiKey scheme in a cookie names, for the spec's mount
+    const cookie = binding.token === 'cookie' ? sessionCookieOf(model, binding.operation) : undefined;
+    return {
+      handlers: { [binding.operation]: (call) => login(api, sample, binding, call, cookie) },
+      describe: () => (cookie ? [`login ${binding.operation} sets the session cookie ${cookie.name} (Path=${cookie.path})`] : []),
+    };
   },
 };
 
-async function login(api: string, sample: SampleOf, binding: LoginBinding, call: Call): Promise<HandlerResult> {
+async function login(api: string, sample: SampleOf, binding: LoginBinding, call: Call, cookie?: SessionCookie): Promise<HandlerResult> {
   const { services, ns } = call;
   const username = readPlace(binding.username, call);
   const password = readPlace(binding.password, call);
@@ -59,7 +66,16 @@ async function login(api: string, sample: SampleOf, binding: LoginBinding, call:
     scopes: user.scopes,
   });
   const answer = answerFromSpec(call.op, sample);
+  // with a cookie, the body stays the spec's: a browser app reads its user from it, its session from the cookie
+  if (cookie) return { ...answer, headers: { ...answer.headers, 'Set-Cookie': setSessionCookie(cookie, token) } };
   return { ...answer, body: placeToken(answer.body, binding.token, token) };
+}
+
+/** `body`, a JSON pointer (`/token`) or `cookie`. */
+function readTokenPlace(at: Reader, value: unknown): string {
+  const where = 'bindings.login.token';
+  if (value === 'cookie' || value === 'body' || (typeof value === 'string' && value.startsWith('/'))) return value;
+  return at.fail(where, `must be body, cookie or a JSON pointer (/token), found ${JSON.stringify(value)}`);
 }
 
 /** `query.username`, `body.password`, `header.x-user`. */
