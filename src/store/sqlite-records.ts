@@ -54,9 +54,11 @@ function prepareRecords(db: SqliteContext['db']) {
     replace: p(`UPDATE records SET object = ? WHERE ${where} AND id = ?`),
     delete: p(`DELETE FROM records WHERE ${where} AND id = ?`),
     // a page in creation order, of every object or of one owner's (or no one's): each an index range
-    page: p(`SELECT id, owner, object FROM records WHERE ${where} ORDER BY seq LIMIT ? OFFSET ?`),
-    ownerPage: p(`SELECT id, owner, object, seq FROM records WHERE ${where} AND owner = ? ORDER BY seq LIMIT ?`),
-    unownedPage: p(`SELECT id, owner, object, seq FROM records WHERE ${where} AND owner IS NULL ORDER BY seq LIMIT ?`),
+    // ids and places only, so the rows a page skips are read from the index alone; the page's objects are read after
+    pageKeys: p(`SELECT id, seq FROM records WHERE ${where} ORDER BY seq LIMIT ? OFFSET ?`),
+    ownerKeys: p(`SELECT id, seq FROM records WHERE ${where} AND owner = ? ORDER BY seq LIMIT ? OFFSET ?`),
+    unownedKeys: p(`SELECT id, seq FROM records WHERE ${where} AND owner IS NULL ORDER BY seq`),
+    ownerBefore: p(`SELECT count(*) AS n FROM records WHERE ${where} AND owner = ? AND seq < ?`),
     total: p(`SELECT coalesce(sum(n), 0) AS n FROM record_owner_counts WHERE ${where}`),
     ownerTotal: p(`SELECT coalesce(sum(n), 0) AS n FROM record_owner_counts WHERE ${where} AND owner IN ('', ?)`),
     ownerOf: p(`SELECT owner FROM records WHERE ${where} AND id = ?`),
@@ -90,7 +92,12 @@ interface Row {
   id: string;
   owner: string | null;
   object: string;
-  seq?: number;
+}
+
+/** An object's id and its place in creation order. */
+interface Key {
+  id: string;
+  seq: number;
 }
 
 const toObject = (row: Row): StoredObject => ({
@@ -121,6 +128,24 @@ export function createSqliteRecords({ db, flush }: SqliteContext): SqliteRecords
     count(ref, item.owner, 1);
     return 'ok';
   };
+  /**
+   * The page of what a caller may see: its own objects and the unowned ones (seeds, few), in
+   * creation order. An own object's place is its place among its own plus the unowned before
+   * it, so only the own objects from `offset - unowned` on are read, from the index.
+   */
+  const visibleKeys = (ref: readonly string[], owner: string, offset: number, limit: number): Key[] => {
+    const unowned = stmt.unownedKeys.all(...ref) as Key[];
+    const start = Math.max(0, offset - unowned.length);
+    const own = stmt.ownerKeys.all(...ref, owner, limit < 0 ? -1 : limit + unowned.length, start) as Key[];
+    const placed: { key: Key; at: number }[] = [];
+    own.forEach((key, k) => placed.push({ key, at: start + k + unowned.filter((u) => u.seq < key.seq).length }));
+    unowned.forEach((key, i) => placed.push({ key, at: i + (stmt.ownerBefore.get(...ref, owner, key.seq) as { n: number }).n }));
+    const end = limit < 0 ? Infinity : offset + limit;
+    return placed
+      .filter((p) => p.at >= offset && p.at < end)
+      .sort((a, b) => a.at - b.at)
+      .map((p) => p.key);
+  };
   const store: RecordStore = {
     async create(args) {
       flush();
@@ -135,17 +160,13 @@ export function createSqliteRecords({ db, flush }: SqliteContext): SqliteRecords
       if (args.where && Object.keys(args.where).length > 0) return pageOf((stmt.all.all(...ref) as Row[]).map(toObject), args);
       const offset = args.offset ?? 0;
       const limit = args.limit ?? -1;
+      const read = (keys: readonly Key[]) => keys.map((k) => toObject(stmt.get.get(...ref, k.id) as Row));
       if (args.visibleTo === undefined) {
-        const rows = stmt.page.all(...ref, limit, offset) as Row[];
-        return { items: rows.map(toObject), total: (stmt.total.get(...ref) as { n: number }).n };
+        const keys = stmt.pageKeys.all(...ref, limit, offset) as Key[];
+        return { items: read(keys), total: (stmt.total.get(...ref) as { n: number }).n };
       }
-      // the caller's own and the unowned, each an index range in creation order, merged up to the page's end
-      const upTo = limit < 0 ? -1 : offset + limit;
-      const own = stmt.ownerPage.all(...ref, args.visibleTo, upTo) as Row[];
-      const unowned = stmt.unownedPage.all(...ref, upTo) as Row[];
-      const merged = mergeBySeq(own, unowned);
-      const page = merged.slice(offset, limit < 0 ? undefined : offset + limit);
-      return { items: page.map(toObject), total: (stmt.ownerTotal.get(...ref, args.visibleTo) as { n: number }).n };
+      const keys = visibleKeys(ref, args.visibleTo, offset, limit);
+      return { items: read(keys), total: (stmt.ownerTotal.get(...ref, args.visibleTo) as { n: number }).n };
     },
     async replace(args) {
       flush();
@@ -195,18 +216,4 @@ export function createSqliteRecords({ db, flush }: SqliteContext): SqliteRecords
       stmt.dropOwnerCounts.run(ns);
     },
   };
-}
-
-/** Two lists in creation order, as one. */
-function mergeBySeq(a: Row[], b: Row[]): Row[] {
-  if (b.length === 0) return a;
-  if (a.length === 0) return b;
-  const out: Row[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) {
-    if (j >= b.length || (i < a.length && a[i]!.seq! < b[j]!.seq!)) out.push(a[i++]!);
-    else out.push(b[j++]!);
-  }
-  return out;
 }

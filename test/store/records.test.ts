@@ -71,6 +71,28 @@ describe.each(STORE_IMPLEMENTATIONS)('the record store on $name', (impl) => {
     expect(alicesDone).toEqual({ items: [todo('1', 'alice', { done: true })], total: 1 });
   });
 
+  it("pages what a caller may see in creation order, its own and the unowned interleaved, others' left out", async () => {
+    const owners = ['alice', undefined, 'bob', 'alice', 'alice', undefined, 'bob', 'alice', undefined, 'alice'];
+    for (const [i, owner] of owners.entries()) await store.records.create({ ...todos(), item: todo(String(i + 1), owner) });
+    const visible = ['1', '2', '4', '5', '6', '8', '9', '10'];
+    for (const [offset, limit] of [
+      [0, 3],
+      [2, 3],
+      [3, 2],
+      [5, 10],
+      [7, 1],
+      [8, 5],
+    ] as const) {
+      const page = await store.records.list({ ...todos(), visibleTo: 'alice', offset, limit });
+      expect(
+        page.items.map((o) => o.id),
+        `offset ${offset} limit ${limit}`,
+      ).toEqual(visible.slice(offset, offset + limit));
+      expect(page.total).toBe(visible.length);
+    }
+    expect((await store.records.list({ ...todos(), offset: 8, limit: 5 })).items.map((o) => o.id)).toEqual(['9', '10']);
+  });
+
   it('keeps a nested collection per parent', async () => {
     await store.records.create({ ...todos('default', 'p1'), item: todo('1', 'alice') });
     expect(await store.records.get({ ...todos('default', 'p2'), id: '1' })).toBeUndefined();
