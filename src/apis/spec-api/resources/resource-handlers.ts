@@ -27,7 +27,8 @@ type ObjectMap = Record<string, unknown>;
  * GET reads and lists, PUT replaces, PATCH merges, DELETE removes, each object its
  * creator's (src/auth/owner-rule.ts decides who else may touch it).
  */
-export function collectionHandlers(parts: CollectionParts): Record<string, Handler> {
+export function collectionHandlers(given: CollectionParts): Record<string, Handler> {
+  const parts = withShapes(given);
   const c = parts.collection;
   const handlers: Record<string, Handler> = {};
   const bind = (op: Operation | undefined, handler: (call: Call, op: Operation) => Promise<HandlerResult>) => {
@@ -42,11 +43,11 @@ export function collectionHandlers(parts: CollectionParts): Record<string, Handl
   return handlers;
 }
 
-async function create(parts: CollectionParts, call: Call, op: Operation): Promise<HandlerResult> {
+async function create(parts: Shaped, call: Call, op: Operation): Promise<HandlerResult> {
   const { collection: c } = parts;
   const ref = refOf(parts, call);
   // the id first, as servers answer it; a given one keeps its value
-  const object: ObjectMap = { [c.idProperty]: undefined, ...objectOf(parts.doc, op, call.body) };
+  const object: ObjectMap = { [c.idProperty]: undefined, ...objectOf(parts, op, call.body) };
   fillDefaults(parts, object);
   const idSchema = c.item?.properties.get(c.idProperty);
   if (object[c.idProperty] === undefined || object[c.idProperty] === null || idSchema?.readOnly)
@@ -61,18 +62,18 @@ async function create(parts: CollectionParts, call: Call, op: Operation): Promis
     );
   }
   call.note({ change: `created ${c.name} ${id}` });
-  const shape = answerShape(parts.doc, op, 201);
+  const shape = parts.shape(op, 201);
   const headers = shape.location ? { Location: `${parts.mount.replace(/\/$/, '')}${itemPath(parts, call, id)}` } : undefined;
   return answer(parts, shape, object, headers);
 }
 
-async function read(parts: CollectionParts, call: Call, op: Operation): Promise<HandlerResult> {
+async function read(parts: Shaped, call: Call, op: Operation): Promise<HandlerResult> {
   const found = await mine(parts, call, op, 'read');
-  return answer(parts, answerShape(parts.doc, op), found.object);
+  return answer(parts, parts.shape(op), found.object);
 }
 
 async function change(
-  parts: CollectionParts,
+  parts: Shaped,
   call: Call,
   op: Operation,
   done: 'replaced' | 'patched',
@@ -80,15 +81,15 @@ async function change(
 ): Promise<HandlerResult> {
   const found = await mine(parts, call, op, 'write');
   const { collection: c } = parts;
-  const object = next(found, objectOf(parts.doc, op, call.body));
+  const object = next(found, objectOf(parts, op, call.body));
   // the id is the object's name: a change never moves it
   object[c.idProperty] = found.object[c.idProperty];
   await call.services.store.records.replace({ ...refOf(parts, call), id: found.id, object });
   call.note({ change: `${done} ${c.name} ${found.id}` });
-  return answer(parts, answerShape(parts.doc, op), object);
+  return answer(parts, parts.shape(op), object);
 }
 
-function replaceWith(parts: CollectionParts, old: StoredObject, body: ObjectMap): ObjectMap {
+function replaceWith(parts: Shaped, old: StoredObject, body: ObjectMap): ObjectMap {
   const object = { ...body };
   // what the server made (readOnly) stays as it was unless the body carries it
   for (const [name, p] of parts.collection.item?.properties ?? []) {
@@ -111,15 +112,15 @@ function patchWith(call: Call, old: StoredObject, body: ObjectMap): ObjectMap {
   }
 }
 
-async function remove(parts: CollectionParts, call: Call, op: Operation): Promise<HandlerResult> {
+async function remove(parts: Shaped, call: Call, op: Operation): Promise<HandlerResult> {
   const found = await mine(parts, call, op, 'write');
   await call.services.store.records.delete({ ...refOf(parts, call), id: found.id });
   call.note({ change: `deleted ${parts.collection.name} ${found.id}` });
-  const shape = answerShape(parts.doc, op, 204);
+  const shape = parts.shape(op, 204);
   return shape.status === 204 || !shape.hasBody ? { status: shape.status, body: undefined } : answer(parts, shape, found.object);
 }
 
-async function list(parts: CollectionParts, call: Call, op: Operation): Promise<HandlerResult> {
+async function list(parts: Shaped, call: Call, op: Operation): Promise<HandlerResult> {
   const { collection: c } = parts;
   const paging = pageParams(op, call.query);
   const where: Record<string, string> = {};
@@ -137,7 +138,7 @@ async function list(parts: CollectionParts, call: Call, op: Operation): Promise<
     ...(visibleFor(parts, call) !== undefined ? { visibleTo: visibleFor(parts, call) } : {}),
   });
   const items = found.items.map((o) => visible(parts, o.object));
-  const shape = answerShape(parts.doc, op);
+  const shape = parts.shape(op);
   if (shape.arrayProperty === '' || shape.arrayProperty === undefined) return { status: shape.status, body: items };
   const base = parts.sample(op, String(shape.status), 'application/json');
   const body: ObjectMap = base && typeof base === 'object' && !Array.isArray(base) ? structuredClone(base as ObjectMap) : {};
@@ -147,7 +148,7 @@ async function list(parts: CollectionParts, call: Call, op: Operation): Promise<
 }
 
 /** The object the request names, if the caller may touch it; else the 404 (or 403) a correct server answers. */
-async function mine(parts: CollectionParts, call: Call, op: Operation, access: Access): Promise<StoredObject> {
+async function mine(parts: Shaped, call: Call, op: Operation, access: Access): Promise<StoredObject> {
   const { collection: c } = parts;
   const id = idOf(parts, call);
   const found = id === undefined ? undefined : await call.services.store.records.get({ ...refOf(parts, call), id });
@@ -159,29 +160,29 @@ async function mine(parts: CollectionParts, call: Call, op: Operation, access: A
   throw new SpecApiError(parts.api, 'NOT_YOURS', { collection: c.name, id: found.id }, { op, status: 403 }).because(why);
 }
 
-function notFound(parts: CollectionParts, op: Operation, id: string | undefined): SpecApiError {
+function notFound(parts: Shaped, op: Operation, id: string | undefined): SpecApiError {
   return new SpecApiError(parts.api, 'NO_SUCH_OBJECT', { collection: parts.collection.name, id: id ?? '' }, { op, status: 404 });
 }
 
-function visibleFor(parts: CollectionParts, call: Call): string | undefined {
+function visibleFor(parts: Shaped, call: Call): string | undefined {
   return visibleTo(parts.policy, call.principal);
 }
 
 /** The id in the item path, else in the body (an update with the id in its body: Petstore's PUT /pet). */
-function idOf(parts: CollectionParts, call: Call): string | undefined {
+function idOf(parts: Shaped, call: Call): string | undefined {
   const { collection: c } = parts;
   const fromPath = c.itemParam === undefined ? undefined : call.pathParams[c.itemParam];
-  const fromBody = (objectOf(parts.doc, call.op, call.body) as ObjectMap)[c.idProperty];
+  const fromBody = (objectOf(parts, call.op, call.body) as ObjectMap)[c.idProperty];
   const id = fromPath ?? fromBody;
   return id === undefined || id === null || typeof id === 'object' ? undefined : String(id);
 }
 
-function refOf(parts: CollectionParts, call: Call): CollectionRef {
+function refOf(parts: Shaped, call: Call): CollectionRef {
   const parent = parts.collection.parentParams.map((p) => String(call.pathParams[p] ?? '')).join('/');
   return { ns: call.ns.name, api: parts.api, collection: parts.collection.name, parent };
 }
 
-function itemPath(parts: CollectionParts, call: Call, id: string): string {
+function itemPath(parts: Shaped, call: Call, id: string): string {
   const { path } = parts.collection;
   if (path === undefined) return `/${encodeURIComponent(id)}`;
   const filled = path.replace(/\{([^{}]+)\}/g, (_, name: string) => encodeURIComponent(String(call.pathParams[name] ?? '')));
@@ -189,8 +190,8 @@ function itemPath(parts: CollectionParts, call: Call, id: string): string {
 }
 
 /** The body's object, out of its `{ "data": ... }` envelope where the operation's body schema has one. */
-function objectOf(doc: unknown, op: Operation, body: unknown): ObjectMap {
-  const inner = bodyEnvelope(doc, op) && body && typeof body === 'object' ? (body as ObjectMap).data : body;
+function objectOf(parts: Shaped, op: Operation, body: unknown): ObjectMap {
+  const inner = parts.envelope(op) && body && typeof body === 'object' ? (body as ObjectMap).data : body;
   return inner && typeof inner === 'object' && !Array.isArray(inner) ? (inner as ObjectMap) : {};
 }
 
@@ -203,7 +204,7 @@ function fillDefaults(parts: Pick<CollectionParts, 'collection'>, object: Object
 }
 
 /** The readOnly properties the body lacks, as the server makes them: times from the namespace's clock, the rest from the schema. */
-function fillReadOnly(parts: CollectionParts, call: Call, object: ObjectMap): void {
+function fillReadOnly(parts: Shaped, call: Call, object: ObjectMap): void {
   const { collection: c } = parts;
   let made: ObjectMap | undefined;
   for (const [name, p] of c.item?.properties ?? []) {
@@ -228,15 +229,44 @@ export function sampleItem(parts: Pick<CollectionParts, 'collection' | 'doc' | '
 }
 
 /** The object as callers see it: writeOnly properties are kept and never answered. */
-function visible(parts: CollectionParts, object: ObjectMap): ObjectMap {
-  const hidden = [...(parts.collection.item?.properties ?? [])].filter(([, p]) => p.writeOnly).map(([name]) => name);
-  if (hidden.length === 0) return object;
+function visible(parts: Shaped, object: ObjectMap): ObjectMap {
+  if (parts.hidden.length === 0) return object;
   const out = { ...object };
-  for (const name of hidden) delete out[name];
+  for (const name of parts.hidden) delete out[name];
   return out;
 }
 
-function answer(parts: CollectionParts, shape: AnswerShape, object: ObjectMap, headers?: Record<string, string>): HandlerResult {
+/** A collection's parts with what its operations' schemas say worked out once, not on every request. */
+interface Shaped extends CollectionParts {
+  /** the answer's shape: the `preferred` status when declared, else the lowest 2xx */
+  shape(op: Operation, preferred?: number): AnswerShape;
+  /** the operation's request body is a `{ "data": ... }` envelope */
+  envelope(op: Operation): boolean;
+  /** the writeOnly properties, never answered */
+  hidden: readonly string[];
+}
+
+function withShapes(parts: CollectionParts): Shaped {
+  const shapes = new Map<string, AnswerShape>();
+  const envelopes = new Map<string, boolean>();
+  return {
+    ...parts,
+    shape(op, preferred) {
+      const key = `${op.operationId} ${preferred ?? ''}`;
+      let shape = shapes.get(key);
+      if (!shape) shapes.set(key, (shape = answerShape(parts.doc, op, preferred)));
+      return shape;
+    },
+    envelope(op) {
+      let found = envelopes.get(op.operationId);
+      if (found === undefined) envelopes.set(op.operationId, (found = bodyEnvelope(parts.doc, op)));
+      return found;
+    },
+    hidden: [...(parts.collection.item?.properties ?? [])].filter(([, p]) => p.writeOnly).map(([name]) => name),
+  };
+}
+
+function answer(parts: Shaped, shape: AnswerShape, object: ObjectMap, headers?: Record<string, string>): HandlerResult {
   const body = shape.hasBody ? (shape.envelope ? { data: visible(parts, object) } : visible(parts, object)) : undefined;
   return { status: shape.status, ...(headers ? { headers } : {}), body };
 }
