@@ -88,7 +88,7 @@ export function createExpressApp(parts: HttpParts): AuthmockApp {
       }
       return serveApi(req, res, { api, ns: route.ns, path, url, q, started, mocked: false });
     }
-    res.status(404).json({ message: `No API is served at ${path}. ${apis.map((a) => `${a.name}: ${a.claims.join(', ')}`).join('; ')}` });
+    res.status(404).json({ message: `No API is served at ${path}. ${describeMounts(apis)}` });
     // outside every API, so outside serveApi: a wrong base URL is what a newcomer gets first
     if (started && requestLog.wants(404, false)) {
       const ms = performance.now() - started;
@@ -105,6 +105,17 @@ export function createExpressApp(parts: HttpParts): AuthmockApp {
   });
   return Object.assign(app, { dispatch });
 }
+
+/** Where the APIs are served, the first MOUNTS_SHOWN of them: a spec of thousands of flow URLs makes no 400 KB 404. */
+function describeMounts(apis: readonly { name: string; claims: readonly string[] }[]): string {
+  const all = apis.flatMap((a) => a.claims.map((claim) => ({ name: a.name, claim })));
+  const shown = all.slice(0, MOUNTS_SHOWN);
+  const names = [...new Set(shown.map((m) => m.name))].map((name) => `${name}: ${shown.filter((m) => m.name === name).map((m) => m.claim).join(', ')}`);
+  const more = all.length - shown.length;
+  return `${names.join('; ')}${more > 0 ? `; and ${more} more` : ''}`;
+}
+
+const MOUNTS_SHOWN = 20;
 
 /** The control API's paths, its spec, the inspector page and its stream included. */
 function isControlPath(path: string): boolean {
