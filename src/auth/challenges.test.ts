@@ -131,6 +131,27 @@ describe('challengeFor', () => {
       BEARER,
     ],
     [
+      'a failed Basic is no invalid token',
+      UNAUTHENTICATED,
+      [req('basic'), req('bearer')],
+      verdicts({ basic: { outcome: 'invalid', detail: 'wrong password' } }),
+      `${BASIC}, ${BEARER}`,
+    ],
+    [
+      'a failed scheme the spec does not declare is no invalid token',
+      UNAUTHENTICATED,
+      [req('nowhere'), req('bearer')],
+      verdicts({ nowhere: { outcome: 'expired' } }),
+      BEARER,
+    ],
+    [
+      'a failed openIdConnect token',
+      UNAUTHENTICATED,
+      [req('key'), req('oidc')],
+      verdicts({ key: { outcome: 'unknown' }, oidc: { outcome: 'expired' } }),
+      `${BEARER}, error="invalid_token", error_description="the access token expired"`,
+    ],
+    [
       'the first failed bearer of several',
       UNAUTHENTICATED,
       [req('bearer'), req('oauth2')],

@@ -45,6 +45,7 @@ describe('readCredential', () => {
     ['an empty body field', bodyBearer, source({}, '', { access_token: '' }), undefined],
     ['a body field that is no string', bodyBearer, source({}, '', { access_token: 7 }), undefined],
     ['a body field on a scheme without one', bearer, source({}, '', { access_token: 'xyz' }), undefined],
+    ['a body field where no body came', bodyBearer, source(), undefined],
     // http basic
     [
       'Basic user:password',
@@ -107,6 +108,10 @@ describe('readCredential', () => {
     ['a cookie key', cookieKey, source({ cookie: 'a=1; session=k3; b=2' }), { kind: 'key', value: 'k3' }],
     ['a quoted, percent-encoded cookie', cookieKey, source({ cookie: 'session="k%203"' }), { kind: 'key', value: 'k 3' }],
     ['a cookie that is no percent-encoding', cookieKey, source({ cookie: 'session=k%zz' }), { kind: 'key', value: 'k%zz' }],
+    ['a cookie with spaces around its value', cookieKey, source({ cookie: 'session= k3 ;x=1' }), { kind: 'key', value: 'k3' }],
+    ['a cookie quoted only at its end', cookieKey, source({ cookie: 'session=a"b"' }), { kind: 'key', value: 'a"b"' }],
+    ['a cookie quoted only at its start', cookieKey, source({ cookie: 'session="a"b' }), { kind: 'key', value: '"a"b' }],
+    ['a cookie pair without = whose name runs on', cookieKey, source({ cookie: 'sessionx' }), undefined],
     ['an empty cookie', cookieKey, source({ cookie: 'session=' }), undefined],
     ['a cookie pair without =', cookieKey, source({ cookie: 'session; other=1' }), undefined],
     ['a cookie whose name only ends the same', cookieKey, source({ cookie: 'my_session=k3' }), undefined],
@@ -118,6 +123,7 @@ describe('readCredential', () => {
       source({ authorization: 'OAuth oauth_consumer_key="c"' }),
       { kind: 'signed', authorization: 'OAuth oauth_consumer_key="c"' },
     ],
+    ['a header that only holds oauth', signed, source({ authorization: 'Digest oauth x' }), undefined],
     ['a bearer on an OAuth 1.0a scheme', signed, source({ authorization: 'Bearer abc' }), undefined],
     ['a scheme authmock cannot read', mtls, source({ authorization: 'Bearer abc' }), undefined],
   ])('%s', (_title, scheme, src, expected) => {
