@@ -92,6 +92,25 @@ describe('readCredential', () => {
     ['Basic of two parts', basic, source({ authorization: 'Basic a b' }), undefined],
     ['a bearer on a Basic scheme', basic, source({ authorization: 'Bearer abc' }), undefined],
     ['no header on a Basic scheme', basic, source(), undefined],
+    [
+      'Basic with an empty user id',
+      basic,
+      source({ authorization: `Basic ${b64(':pw')}` }),
+      { kind: 'password', username: '', password: 'pw' },
+    ],
+    [
+      'Basic after several spaces',
+      basic,
+      source({ authorization: `Basic   ${b64('ann:pw')}` }),
+      { kind: 'password', username: 'ann', password: 'pw' },
+    ],
+    [
+      'Basic with spaces after',
+      basic,
+      source({ authorization: ` Basic ${b64('ann:pw')}  ` }),
+      { kind: 'password', username: 'ann', password: 'pw' },
+    ],
+    ['a scheme that only ends in basic', basic, source({ authorization: `NotBasic ${b64('ann:pw')}` }), undefined],
     // apiKey: header, query, cookie
     ['a header key, the name in any case', headerKey, source({ 'x-api-key': ' k1 ' }), { kind: 'key', value: 'k1' }],
     [
