@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Authmock } from '../../src/index.js';
 import { basic, postForm, startOAuthMock } from '../oauth/support.js';
+import { makeApp } from '../support/make-app.js';
 
 // An Asana-like spec, as a new user sends it: each operation takes a personal access token
 // (http bearer, no scopes) or an OAuth token with the operation's scope. A token proves the
@@ -158,5 +161,42 @@ describe('the control API names what a token is for', () => {
       expect(res.status).toBe(400);
       expect(JSON.stringify(await res.json())).toContain('has no scheme');
     }
+  });
+});
+
+describe('a spec with two bearer schemes and no oauth2', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'authmock-two-bearers-'));
+  const spec = join(dir, 'two.openapi.yaml');
+  writeFileSync(
+    spec,
+    `openapi: 3.1.0
+info: { title: two bearers, version: '1' }
+components:
+  securitySchemes:
+    userToken: { type: http, scheme: bearer }
+    adminToken: { type: http, scheme: bearer }
+paths:
+  /me:
+    get:
+      operationId: me
+      security: [{ userToken: [] }]
+      responses: { '200': { description: ok, content: { application/json: { example: { ok: true } } } } }
+  /admin:
+    get:
+      operationId: admin
+      security: [{ adminToken: [] }]
+      responses: { '200': { description: ok, content: { application/json: { example: { ok: true } } } } }
+`,
+  );
+  writeFileSync(join(dir, 'two.authmock.yaml'), 'users:\n  - { username: ann, password: ann-pass-1 }\n');
+
+  it('mints for the scheme named, which proves that scheme only; with none named, asks which', async () => {
+    const t = makeApp({ specs: [spec] });
+    const unnamed = await t.http.post('/__authmock/tokens').send({ api: 'two', user: 'ann' }).expect(400);
+    expect(JSON.stringify(unnamed.body)).toContain('name the scheme the token is for: two has several (userToken, adminToken)');
+    const user = (await t.http.post('/__authmock/tokens').send({ api: 'two', user: 'ann', scheme: 'userToken' }).expect(201)).body.token;
+    await t.http.get('/me').set('Authorization', `Bearer ${user}`).expect(200);
+    const refused = await t.http.get('/admin').set('Authorization', `Bearer ${user}`).expect(401);
+    expect(refused.headers['www-authenticate']).toContain('the token was issued for scheme userToken, not for adminToken');
   });
 });
