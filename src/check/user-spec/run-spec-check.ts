@@ -134,7 +134,7 @@ function buildSpecCases(
       const unsafe = !connected.authmock && !o.unsafe && !SAFE_METHODS.includes(m.op.method);
       return buildCellCases({
         m,
-        plans: planCells(m.op, spec.model.schemes, (need) => provider.cannot(need)),
+        plans: planCells(m.op, spec.model.schemes, (need) => provider.cannot(need), connected.authmock),
         request: sampleRequest(spec.model.spec, m.op, spec.model.schemes),
         provider,
         budget: o.budget,

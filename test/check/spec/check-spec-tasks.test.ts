@@ -27,5 +27,8 @@ describe('authmock check --spec against authmock serving an Asana-like spec', ()
       expect(cell(run, 'tasks', op, `lacks-${scope}`), op).toMatchObject({ status: 'passed', matrix: { expected: 403, got: 403 } });
     }
     expect(cell(run, 'tasks', 'deleteTask', 'expired')).toMatchObject({ status: 'passed', matrix: { expected: 401, got: 401 } });
+    // where only oauth2 is accepted, a personal access token is a credential of another scheme: 401
+    expect(cell(run, 'tasks', 'listEvents', 'other-scheme')).toMatchObject({ status: 'passed', matrix: { expected: 401, got: 401 } });
+    expect(cell(run, 'tasks', 'deleteTask', 'other-scheme')).toMatchObject({ status: 'skipped' });
   });
 });
