@@ -1,18 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
-// The in-process suites covering the mutated files, for `npm run mutation`: the whole suite,
-// or tests that start the real bin or a browser, would run per mutant and take hours.
+// The unit tests beside the mutated auth core, for `npm run mutation`: pure functions given a
+// Directory stub, so each mutant runs in milliseconds (the HTTP suites would take hours).
 export default defineConfig({
   test: {
     include: [
-      'test/commerce/lockout.test.ts',
-      'test/commerce/token-endpoints.test.ts',
-      'test/commerce/customer-by-id.test.ts',
-      'test/commerce/cors.test.ts',
-      'test/hardening/pinned-behaviours.test.ts',
-      'test/hardening/token-ids.test.ts',
+      'src/auth/authenticate.test.ts',
+      'src/auth/credentials.test.ts',
+      'src/auth/verify-credential.test.ts',
+      'src/auth/challenges.test.ts',
     ],
     testTimeout: 30_000,
-    hookTimeout: 60_000,
   },
 });

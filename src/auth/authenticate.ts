@@ -1,7 +1,7 @@
 import type { Principal, SecurityScheme, Scopes, SecurityRequirement } from '../core/types.js';
 import type { Directory, SignedRequest } from './directory.js';
 import { readCredential, type CredentialSource } from './credentials.js';
-import { verifyCredential } from './verify-credential.js';
+import { bearerTokenOf, checkCredential, fitScheme } from './verify-credential.js';
 import type { Verdict, UserPrincipal } from './verdict.js';
 
 // An operation's security in two steps: authenticate (whose credentials came, each read and
@@ -24,6 +24,8 @@ const ABSENT: Verdict = { outcome: 'absent' };
  * Reads each scheme's credential once and verifies the ones that came. Only the schemes the
  * operation names are read: an open operation never verifies anything, and a scheme the
  * operation does not accept (an OAuth 1.0a signature on an anonymous route) is not checked.
+ * A bearer token several schemes read is checked once; each scheme then takes it only if
+ * it was issued for it (fitScheme).
  */
 export async function authenticate(
   /** the scheme names the operation's requirements use, each once (Operation.schemes) */
@@ -38,10 +40,21 @@ export async function authenticate(
   const verdicts = new Map<string, Verdict>();
   let principal: Principal = GUEST;
   let reported: Verdict = ABSENT;
+  // the bearer token checked last and its verdict, for the next scheme that reads the same one
+  let lastToken: string | undefined;
+  let lastChecked: Verdict = ABSENT;
   for (const name of names) {
     const scheme = schemes.get(name);
     const credential = scheme && readCredential(scheme, source);
-    const verdict = credential ? await verifyCredential(scheme, credential, (directory ??= directoryOf()), request) : ABSENT;
+    let verdict = ABSENT;
+    if (credential) {
+      directory ??= directoryOf();
+      const token = bearerTokenOf(scheme, credential);
+      const checked =
+        token !== undefined && token === lastToken ? lastChecked : await checkCredential(scheme, credential, directory, request);
+      if (token !== undefined) [lastToken, lastChecked] = [token, checked];
+      verdict = fitScheme(scheme, checked, directory);
+    }
     verdicts.set(name, verdict);
     if (verdict.outcome === 'ok' && principal.kind === 'guest') {
       principal = verdict.principal;

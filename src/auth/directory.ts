@@ -1,7 +1,7 @@
 import type { TokenRecord } from '../store/store.js';
 import type { TokenCodec } from './tokens.js';
 import type { OauthDeps, OauthOptions } from './oauth1/index.js';
-import type { UserPrincipal, Verdict } from './verdict.js';
+import type { IssuedFor, UserPrincipal, Verdict } from './verdict.js';
 
 type Awaitable<T> = T | Promise<T>;
 
@@ -13,12 +13,16 @@ type Awaitable<T> = T | Promise<T>;
 export interface Directory {
   /** the namespace's time, for lifetimes */
   now(): number;
+  /** the API names an oauth2 or openIdConnect scheme: the authorization server's tokens prove only those (provesScheme) */
+  oauthSchemes?: boolean;
   /** tokens this API issued (opaque: an id and a verifier whose hash is stored) */
   tokens?: {
     codec: TokenCodec;
     find(id: number): Promise<TokenRecord | undefined>;
     /** the live token's caller; undefined when its identity is gone or disabled */
     principalOf(record: TokenRecord): Promise<UserPrincipal | undefined>;
+    /** what the token was issued for, read from its record (undefined: it names nothing) */
+    issuedFor?(record: TokenRecord): IssuedFor | undefined;
   };
   /**
    * JWT access tokens of the namespace's authorization server (RFC 9068), for oauth2 and

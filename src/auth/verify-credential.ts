@@ -1,7 +1,7 @@
 import type { SecurityScheme } from '../core/types.js';
 import type { Credential } from './credentials.js';
 import type { Directory, SignedRequest } from './directory.js';
-import { prefixOf, type Verdict } from './verdict.js';
+import { prefixOf, type IssuedFor, type Verdict } from './verdict.js';
 import { verifyIssuedToken } from './verify-issued-token.js';
 import { verifyOauthRequest } from './oauth1/index.js';
 import { looksLikeJwt } from './oauth2/verify-access-token.js';
@@ -10,10 +10,52 @@ import { looksLikeJwt } from './oauth2/verify-access-token.js';
  * One scheme's credential checked against the directory, by the scheme's type: a token
  * this API issued (bearer, oauth2, openIdConnect, an apiKey marked as a token; for the
  * bearer ones also a JWT of the namespace's authorization server), a static
- * key (apiKey), a username and password (Basic), a signed request (OAuth 1.0a). A
- * verifier never knows which API it serves.
+ * key (apiKey), a username and password (Basic), a signed request (OAuth 1.0a); then a
+ * token must be one issued for this scheme (provesScheme). A verifier never knows which
+ * API it serves.
  */
 export async function verifyCredential(
+  scheme: SecurityScheme,
+  credential: Credential,
+  directory: Directory,
+  request: SignedRequest,
+): Promise<Verdict> {
+  return fitScheme(scheme, await checkCredential(scheme, credential, directory, request), directory);
+}
+
+/**
+ * Which schemes a token proves. One that names no scheme (a built-in API's, one minted
+ * where the spec has a single bearer scheme) proves any scheme that takes it. One issued
+ * for a scheme proves that scheme only. One of the namespace's authorization server (or
+ * minted for an oauth2 or openIdConnect scheme) proves the oauth2 and openIdConnect
+ * schemes, and an http bearer scheme only where the API has neither: a spec that offers
+ * `[{bearer: []}, {oauth2: [tasks:delete]}]` does not let an OAuth token skip its scopes.
+ */
+export function provesScheme(issuedFor: IssuedFor | undefined, scheme: SecurityScheme, oauthSchemes: boolean): boolean {
+  if (issuedFor === undefined) return true;
+  if (issuedFor === 'authorization-server') return scheme.type === 'oauth2' || scheme.type === 'openIdConnect' || !oauthSchemes;
+  return issuedFor.scheme === scheme.name;
+}
+
+/** A verdict as it stands for one scheme: a token issued for another is an invalid credential here. */
+export function fitScheme(scheme: SecurityScheme, verdict: Verdict, directory: Directory): Verdict {
+  if (verdict.outcome !== 'ok' || provesScheme(verdict.issuedFor, scheme, directory.oauthSchemes === true)) return verdict;
+  const issuer = verdict.issuedFor === 'authorization-server' ? 'the authorization server' : `scheme ${verdict.issuedFor!.scheme}`;
+  return {
+    outcome: 'invalid',
+    tokenPrefix: verdict.tokenPrefix,
+    tokenId: verdict.tokenId,
+    detail: `the token was issued for ${issuer}, not for ${scheme.name}`,
+  };
+}
+
+/** A bearer token, which every scheme that reads it checks alike: one check serves them all (checkCredential). */
+export function bearerTokenOf(scheme: SecurityScheme, credential: Credential): string | undefined {
+  return credential.kind === 'token' && scheme.type !== 'apiKey' ? credential.value : undefined;
+}
+
+/** The credential checked by the scheme's type, before `fitScheme` holds it to the schemes it was issued for. */
+export async function checkCredential(
   scheme: SecurityScheme,
   credential: Credential,
   directory: Directory,
@@ -26,7 +68,8 @@ export async function verifyCredential(
       // a bearer may be a JWT of the namespace's authorization server, meant for this API (its audience):
       // an API that names the server in an oauth2 or openIdConnect scheme takes its tokens on an http bearer scheme too
       if (directory.jwt && scheme.type !== 'apiKey' && looksLikeJwt(credential.value)) {
-        return directory.jwt(credential.value, request.url);
+        const verdict = await directory.jwt(credential.value, request.url);
+        return verdict.outcome === 'ok' ? { ...verdict, issuedFor: 'authorization-server' } : verdict;
       }
       return verifyToken(credential.value, directory);
     case 'key': {

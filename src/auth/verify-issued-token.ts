@@ -5,7 +5,7 @@ import { prefixOf, type Verdict } from './verdict.js';
 /**
  * A token this API issued: its id names the stored record, its verifier must hash to the
  * stored hash (compared in constant time), it must not have expired on the namespace's
- * clock, and its identity must still be there. The current format is tried first, then an
+ * clock, and its identity must still be there; what it was issued for comes with it. The current format is tried first, then an
  * older one (tokens issued before an upgrade keep working). A revoked token is gone from
  * the store, so it reads as unknown; the journal tells revoked from unknown.
  */
@@ -20,9 +20,11 @@ export async function verifyIssuedToken(token: string, tokens: NonNullable<Direc
       return { outcome: 'expired', tokenPrefix, tokenId: parts.id, detail: `expired at ${new Date(record.expiresAt).toISOString()}` };
     }
     const principal = await tokens.principalOf(record);
-    return principal
-      ? { outcome: 'ok', principal, tokenPrefix, tokenId: parts.id }
-      : { outcome: 'no-identity', tokenPrefix, tokenId: parts.id };
+    if (!principal) return { outcome: 'no-identity', tokenPrefix, tokenId: parts.id };
+    const issuedFor = tokens.issuedFor?.(record);
+    return issuedFor
+      ? { outcome: 'ok', principal, tokenPrefix, tokenId: parts.id, issuedFor }
+      : { outcome: 'ok', principal, tokenPrefix, tokenId: parts.id };
   }
   return { outcome: 'unknown', tokenPrefix, tokenId: candidates[0].id };
 }

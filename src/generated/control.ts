@@ -747,7 +747,7 @@ export interface components {
         IdentityView: {
             [key: string]: unknown;
         };
-        /** @description Whose token, for which API: a built-in API's `userType` and `userId`, or a user spec's `user` (or OAuth `clientId`) with the `scopes` it carries (default: the identity's, never more), extra `claims` and a lifetime in seconds (`expiresIn`). */
+        /** @description Whose token, for which API: a built-in API's `userType` and `userId`, or a user spec's `user` (or OAuth `clientId`) with the `scopes` it carries (default: the identity's, never more), extra `claims`, a lifetime in seconds (`expiresIn`) and the `scheme` it is for. */
         TokenRequest: {
             api: string;
             userType?: string;
@@ -773,6 +773,8 @@ export interface components {
              * @enum {string}
              */
             tamper?: "none" | "expired" | "issuer" | "audience" | "signature";
+            /** @description a user spec's security scheme the token is for: it proves that scheme only (an oauth2 or openIdConnect one: the authorization server's token, which proves those). Default: the authorization server's where the spec has an oauth2 or openIdConnect scheme, else its one bearer scheme; a spec with several bearer schemes must be told which. */
+            scheme?: string;
         };
         TokenInfo: {
             /** Format: int64 */

@@ -44,18 +44,26 @@ describe("a user's spec: each scheme and location", () => {
 
   it('takes a bearer token it issued; a missing one gets a bare challenge, a bad one invalid_token (RFC 6750)', async () => {
     const t = makeApp({ specs: [SCHEMES] });
-    // the spec names an authorization server (an oauth2 scheme): its tokens are that server's JWTs (RFC 9068)
-    const token = await mint(t, { user: 'alice' });
-    expect(token).toMatch(/^eyJ[\w-]+\.[\w-]+\.[\w-]+$/);
+    // a token for the http bearer scheme: the spec also has an oauth2 scheme, so the control API is told which
+    const token = await mint(t, { user: 'alice', scheme: 'bearerAuth' });
+    expect(token).toMatch(/^amk_[A-Za-z0-9_-]{43}$/);
     await t.http.get('/v1/bearer').set('Authorization', `Bearer ${token}`).expect(200);
-    // opaque tokens where the namespace asks for them
+    // the authorization server's tokens (JWTs, RFC 9068, or opaque where the namespace asks) prove its oauth2 scheme, not bearerAuth
+    const jwt = await mint(t, { user: 'alice' });
+    expect(jwt).toMatch(/^eyJ[\w-]+\.[\w-]+\.[\w-]+$/);
+    await t.http.get('/v1/oauth').set('Authorization', `Bearer ${jwt}`).expect(200);
+    const refused = await t.http.get('/v1/bearer').set('Authorization', `Bearer ${jwt}`).expect(401);
+    expect(refused.headers['www-authenticate']).toBe(
+      'Bearer realm="schemes", error="invalid_token", error_description="the token was issued for the authorization server, not for bearerAuth"',
+    );
     await t.http
       .put('/__authmock/settings')
       .send({ oauth: { accessTokenFormat: 'opaque' } })
       .expect(200);
     const opaque = await mint(t, { user: 'alice' });
     expect(opaque).toMatch(/^amk_[A-Za-z0-9_-]{43}$/);
-    await t.http.get('/v1/bearer').set('Authorization', `Bearer ${opaque}`).expect(200);
+    await t.http.get('/v1/oauth').set('Authorization', `Bearer ${opaque}`).expect(200);
+    await t.http.get('/v1/bearer').set('Authorization', `Bearer ${opaque}`).expect(401);
     await t.http.get('/v1/bearer').set('Authorization', `bearer ${token}`).expect(200); // the scheme is case-insensitive
     const none = await t.http.get('/v1/bearer').expect(401);
     expect(none.headers['www-authenticate']).toBe('Bearer realm="schemes"');
@@ -66,7 +74,10 @@ describe("a user's spec: each scheme and location", () => {
 
   it('expires a token on the namespace clock and refuses a revoked one', async () => {
     const t = makeApp({ specs: [SCHEMES] });
-    const res = await t.http.post('/__authmock/tokens').send({ api: 'schemes', user: 'alice', expiresIn: 60 }).expect(201);
+    const res = await t.http
+      .post('/__authmock/tokens')
+      .send({ api: 'schemes', user: 'alice', expiresIn: 60, scheme: 'bearerAuth' })
+      .expect(201);
     const auth = `Bearer ${res.body.token}`;
     await t.http.get('/v1/bearer').set('Authorization', auth).expect(200);
     t.clock.advance(61);
@@ -81,7 +92,7 @@ describe("a user's spec: each scheme and location", () => {
     const t = makeApp({ specs: [SCHEMES] });
     await t.http
       .get('/v1/mtls')
-      .set('Authorization', `Bearer ${await mint(t, { user: 'bob' })}`)
+      .set('Authorization', `Bearer ${await mint(t, { user: 'bob', scheme: 'bearerAuth' })}`)
       .expect(401);
     const { warnings } = await t.runtime;
     expect(warnings).toContain('schemes: security scheme mtls (mutualTLS) is not supported: operations that only it satisfies answer 401');
@@ -96,7 +107,7 @@ describe("a user's spec: how requirements combine", () => {
     await t.http.get('/v1/either').set('X-API-Key', 'alice-key-1').expect(200);
     await t.http
       .get('/v1/either')
-      .set('Authorization', `Bearer ${await mint(t, { user: 'alice' })}`)
+      .set('Authorization', `Bearer ${await mint(t, { user: 'alice', scheme: 'bearerAuth' })}`)
       .expect(200);
     await t.http.get('/v1/either').expect(401);
     await t.http.get('/v1/both').set('X-API-Key', 'alice-key-1').set('Authorization', basic('alice', 'alice-pass-1')).expect(200);
@@ -140,7 +151,7 @@ describe("a user's spec: scopes are permissions", () => {
 
   it("turns another user's resource into 403 for an owner-only operation", async () => {
     const t = makeApp({ specs: [SCHEMES] });
-    const alice = `Bearer ${await mint(t, { user: 'alice' })}`;
+    const alice = `Bearer ${await mint(t, { user: 'alice', scheme: 'bearerAuth' })}`;
     await t.http.get('/v1/users/alice').set('Authorization', alice).expect(200);
     const res = await t.http.get('/v1/users/bob').set('Authorization', alice).expect(403);
     expect(res.body).toMatchObject({ code: expect.any(String) }); // the operation's declared 403 body
@@ -152,7 +163,7 @@ describe("a user's spec: scopes are permissions", () => {
 describe("a user's spec: requests and answers", () => {
   it("checks the body against the spec and answers the spec's declared 422", async () => {
     const t = makeApp({ specs: [SCHEMES] });
-    const auth = `Bearer ${await mint(t, { user: 'alice' })}`;
+    const auth = `Bearer ${await mint(t, { user: 'alice', scheme: 'bearerAuth' })}`;
     const bad = await t.http.post('/v1/notes').set('Authorization', auth).send({ text: '' }).expect(422);
     expect(bad.body).toEqual({ code: 'invalid', message: 'The note is not valid.' });
     const made = await t.http.post('/v1/notes').set('Authorization', auth).send({ text: 'hello' }).expect(201);
@@ -163,7 +174,7 @@ describe("a user's spec: requests and answers", () => {
 
   it("picks a named example with Prism's Prefer header, and follows a steering rule after the real checks", async () => {
     const t = makeApp({ specs: [SCHEMES] });
-    const auth = `Bearer ${await mint(t, { user: 'bob' })}`;
+    const auth = `Bearer ${await mint(t, { user: 'bob', scheme: 'bearerAuth' })}`;
     const bob = await t.http.get('/v1/users/bob').set('Authorization', auth).set('Prefer', 'example=bob').expect(200);
     expect(bob.body).toEqual({ username: 'bob', email: 'bob@example.com' });
     await t.http.post('/__authmock/steering').send({ operationId: 'withBearer', status: 401, times: 1 }).expect(201);

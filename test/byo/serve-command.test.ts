@@ -78,8 +78,9 @@ describe('authmock serve <spec>', () => {
     // the same address: the spec names an authorization server, and its JWTs name the origin that issued them
     const second = await serve([...args, '--port', new URL(first.baseUrl).port]);
     const bearer = (t: string) => ({ authorization: `Bearer ${t}` });
-    expect((await fetch(`${second.baseUrl}/v1/bearer`, { headers: bearer(kept.token) })).status).toBe(200);
-    expect((await fetch(`${second.baseUrl}/v1/bearer`, { headers: bearer(gone.token) })).status).toBe(401);
+    // the authorization server's tokens prove its oauth2 scheme (/v1/oauth), not the http bearer scheme beside it
+    expect((await fetch(`${second.baseUrl}/v1/oauth`, { headers: bearer(kept.token) })).status).toBe(200);
+    expect((await fetch(`${second.baseUrl}/v1/oauth`, { headers: bearer(gone.token) })).status).toBe(401);
     expect((await fetch(`${second.baseUrl}/v1/basic`, { headers: { authorization: basic('frank', 'frank-pass-1') } })).status).toBe(200);
   });
 
@@ -147,7 +148,7 @@ describe('authmock serve --watch', () => {
     const spec = join(dir, 'api.yaml');
     writeFileSync(spec, readFileSync(spec, 'utf8').replace('  /open:\n', '  /opened:\n'));
     await expect.poll(async () => (await fetch(`${s.baseUrl}/v1/opened`)).status, { timeout: 3000, interval: 100 }).toBe(200);
-    expect((await fetch(`${s.baseUrl}/v1/bearer`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    expect((await fetch(`${s.baseUrl}/v1/oauth`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
     writeFileSync(spec, readFileSync(spec, 'utf8').replace("$ref: '#/components/schemas/Note'", "$ref: '#/components/schemas/Nope'"));
     await expect
       .poll(

@@ -1,11 +1,43 @@
 import type { Directory } from '../../auth/directory.js';
-import type { UserPrincipal } from '../../auth/verdict.js';
+import type { IssuedFor, UserPrincipal } from '../../auth/verdict.js';
 import { createJwtCheck } from './jwt-principal.js';
 import type { TokenCodec } from '../../auth/tokens.js';
 import { grantJtiOf } from '../../auth/oauth2/grants/issue-tokens.js';
 import type { TokenRecord } from '../../store/store.js';
 import type { NamespaceView, Services } from '../../pipeline/stages.js';
 import { keyDigest, specIdentities, type SpecClient, type SpecUser } from './spec-identities.js';
+
+/**
+ * The claim of a token record that says what the token was issued for (a scheme's name,
+ * or SERVER_ISSUED): a login or the control API writes it, the verifiers read it
+ * (provesScheme), and it is no claim of the caller.
+ */
+export const SCHEME_CLAIM = 'authmock:issued-for';
+/** SCHEME_CLAIM's value for a token of the authorization server's kind (no scheme name begins with `#`) */
+const SERVER_ISSUED = '#authorization-server';
+
+/** The claims that record what a token is issued for, to merge into its record's claims. */
+export function issuedForClaims(issuedFor: IssuedFor | undefined): Record<string, string> {
+  if (issuedFor === undefined) return {};
+  return { [SCHEME_CLAIM]: issuedFor === 'authorization-server' ? SERVER_ISSUED : issuedFor.scheme };
+}
+
+/**
+ * What a stored token was issued for: what its record says, else the authorization
+ * server's for an opaque token of a grant (it names its client), else nothing.
+ */
+export function issuedForRecord(record: TokenRecord): IssuedFor | undefined {
+  const named = record.claims?.[SCHEME_CLAIM];
+  if (typeof named === 'string') return named === SERVER_ISSUED ? 'authorization-server' : { scheme: named };
+  return typeof record.claims?.client_id === 'string' ? 'authorization-server' : undefined;
+}
+
+/** A record's claims as the caller's: without the one that says what the token is for. */
+function callerClaims(claims: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (!claims || !(SCHEME_CLAIM in claims)) return claims;
+  const { [SCHEME_CLAIM]: _issuedFor, ...rest } = claims;
+  return rest;
+}
 
 /** A user as a caller: its scopes (a token's own, where it was minted with fewer) and its claims. */
 export function userPrincipal(
@@ -49,7 +81,8 @@ export interface JwtAccess {
  * What a user spec's verifiers look up: the tokens it issued (a user's or a client's, with
  * the scopes they were issued with), its API keys (a key of a user acts as that user with
  * the key's scopes), its users' passwords (Basic) and, where it has oauth2 or
- * openIdConnect schemes, the authorization server's JWT access tokens meant for it.
+ * openIdConnect schemes, the authorization server's JWT access tokens meant for it
+ * (`jwtAccess` is given exactly when the spec has such a scheme).
  */
 export function createSpecDirectory(api: string, codec: TokenCodec, jwtAccess?: JwtAccess) {
   const jwtFor =
@@ -66,11 +99,12 @@ export function createSpecDirectory(api: string, codec: TokenCodec, jwtAccess?: 
         return client && clientPrincipal(client, record.scopes ?? client.scopes, record.id);
       }
       const user = await ids.user(record.userId);
-      return user && userPrincipal(user, record.scopes ?? user.scopes, record.id, record.claims);
+      return user && userPrincipal(user, record.scopes ?? user.scopes, record.id, callerClaims(record.claims));
     };
     const jwt = jwtFor?.(ns, services);
     return {
       now: () => ns.now(),
+      oauthSchemes: jwtAccess !== undefined,
       ...(jwt ? { jwt } : {}),
       tokens: {
         codec,
@@ -81,6 +115,7 @@ export function createSpecDirectory(api: string, codec: TokenCodec, jwtAccess?: 
           return jti && (await services.store.oauth.isRevoked({ ns: ns.name, jti })) ? undefined : record;
         },
         principalOf,
+        issuedFor: issuedForRecord,
       },
       async keyHolder(value, sentAs) {
         if (sentAs !== 'key') return undefined;

@@ -34,7 +34,7 @@ interface CheckUser {
 /**
  * Credentials made to measure through authmock's control API, in the check's own
  * namespace: a user per scope set (and a second one where another user's credential is
- * needed), its tokens and API keys with exactly those scopes, expired tokens by moving
+ * needed), its tokens (each for the scheme that needs it) and API keys with exactly those scopes, expired tokens by moving
  * the namespace's clock past their lifetime, revoked ones by revoking them. Each is made
  * once and reused.
  */
@@ -111,7 +111,14 @@ export function createControlCredentials(o: ControlOptions): CredentialProvider 
 
   const token = async (need: CredentialNeed, user: CheckUser): Promise<string> => {
     const expiresIn = need.state === 'expired' ? EXPIRING_SECONDS : LIVE_SECONDS;
-    const minted = await call('POST', '/tokens', { api: o.api, user: user.username, scopes: need.holds, expiresIn });
+    // minted for the need's scheme: a token proves the scheme it was issued for (provesScheme, src/auth/verify-credential.ts)
+    const minted = await call('POST', '/tokens', {
+      api: o.api,
+      user: user.username,
+      scopes: need.holds,
+      expiresIn,
+      scheme: need.scheme.name,
+    });
     if (need.state === 'expired') await call('POST', '/clock', { advanceSeconds: EXPIRING_SECONDS + 1 });
     if (need.state === 'revoked') await call('DELETE', `/tokens/${o.api}/${minted.id}`);
     return minted.token;

@@ -1,4 +1,6 @@
 import type { SecurityScheme } from '../../core/types.js';
+import type { IssuedFor } from '../../auth/verdict.js';
+import { provesScheme } from '../../auth/verify-credential.js';
 
 /** live: it works; expired and revoked: it once did. */
 export type CredentialState = 'live' | 'expired' | 'revoked';
@@ -35,6 +37,26 @@ export interface CredentialProvider {
 /** Schemes whose credential is a bearer token in the Authorization header (RFC 6750). */
 export function isBearerScheme(scheme: SecurityScheme): boolean {
   return scheme.type === 'oauth2' || scheme.type === 'openIdConnect' || (scheme.type === 'http' && scheme.scheme === 'bearer');
+}
+
+/**
+ * Whether a credential made for one scheme may pass for another: where it travels in the
+ * same place. Against authmock (`schemeBound`) a token passes only for the schemes it was
+ * issued for (provesScheme, the rule `serve` applies): the checker mints each for the
+ * scheme that needs it (an oauth2 or openIdConnect scheme's is the authorization server's).
+ * Another server may take any bearer token for any bearer scheme.
+ */
+export function passesFor(
+  sent: SecurityScheme,
+  accepted: SecurityScheme,
+  schemes: ReadonlyMap<string, SecurityScheme>,
+  schemeBound: boolean,
+): boolean {
+  if (placeOf(sent) !== placeOf(accepted)) return false;
+  if (!schemeBound || secretKind(sent) !== 'token') return true;
+  const issuedFor: IssuedFor = sent.type === 'oauth2' || sent.type === 'openIdConnect' ? 'authorization-server' : { scheme: sent.name };
+  const oauthSchemes = [...schemes.values()].some((s) => s.type === 'oauth2' || s.type === 'openIdConnect');
+  return provesScheme(issuedFor, accepted, oauthSchemes);
 }
 
 /** The kind of secret a scheme takes; undefined: one the checker cannot send (mutual TLS, OAuth 1.0a signatures). */

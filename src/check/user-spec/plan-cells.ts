@@ -1,6 +1,6 @@
 import type { Operation, SecurityRequirement, SecurityScheme } from '../../core/types.js';
 import type { CredentialNeed, CredentialProvider } from './credential-need.js';
-import { isBearerScheme, placeOf, secretKind, slotOf } from './credential-need.js';
+import { isBearerScheme, passesFor, secretKind, slotOf } from './credential-need.js';
 
 /** One part of what a cell sends: a credential to produce, or a malformed one for a scheme. */
 export type SentPart = { need: CredentialNeed } | { malformed: SecurityScheme };
@@ -35,7 +35,13 @@ const column = (key: string) => COLUMNS.indexOf(key.startsWith('lacks-') ? 'lack
  * operation, 403; one with exactly the required scopes gets past both. An optional
  * (`{}`) or open operation must take no credential; an optional one also a valid one.
  */
-export function planCells(op: Operation, schemes: ReadonlyMap<string, SecurityScheme>, cannot: Cannot): CellPlan[] {
+export function planCells(
+  op: Operation,
+  schemes: ReadonlyMap<string, SecurityScheme>,
+  cannot: Cannot,
+  /** the target holds each token to the scheme it was issued for (authmock: passesFor) */
+  schemeBound = false,
+): CellPlan[] {
   const reqs = op.security.filter((r) => r.length > 0).map((r) => resolve(r, schemes));
   const none = cell('none', 'no credential', 401, []);
   if (op.security.length === 0 || reqs.length < op.security.length) {
@@ -44,7 +50,7 @@ export function planCells(op: Operation, schemes: ReadonlyMap<string, SecuritySc
     return cells;
   }
   const owner = op.owner ? ('owner' as const) : undefined;
-  const cells = [none, malformedCell(reqs), otherSchemeCell(reqs, schemes, cannot), lapsedCell('expired', reqs, cannot)];
+  const cells = [none, malformedCell(reqs), otherSchemeCell(reqs, schemes, cannot, schemeBound), lapsedCell('expired', reqs, cannot)];
   cells.push(lapsedCell('revoked', reqs, cannot), ...lacksCells(reqs, cannot, owner), exactCell(reqs, cannot, owner));
   if (owner) cells.push(otherUserCell(reqs, cannot));
   return cells;
@@ -125,10 +131,14 @@ function malformedCell(reqs: Entry[][]): CellPlan {
   );
 }
 
-/** A valid credential of a scheme the operation does not accept, and that cannot pass for one it does. */
-function otherSchemeCell(reqs: Entry[][], schemes: ReadonlyMap<string, SecurityScheme>, cannot: Cannot): CellPlan {
-  const accepted = new Set(reqs.flat().map((e) => placeOf(e.scheme)));
-  const others = [...schemes.values()].filter((s) => secretKind(s) && !accepted.has(placeOf(s)));
+/**
+ * A valid credential of a scheme the operation does not accept, and that cannot pass for
+ * one it does: it travels elsewhere, or (against authmock) it is a token issued for another
+ * scheme (a bearer scheme's token where the operation takes only oauth2, passesFor).
+ */
+function otherSchemeCell(reqs: Entry[][], schemes: ReadonlyMap<string, SecurityScheme>, cannot: Cannot, schemeBound: boolean): CellPlan {
+  const accepted = reqs.flat().map((e) => e.scheme);
+  const others = [...schemes.values()].filter((s) => secretKind(s) && !accepted.some((a) => passesFor(s, a, schemes, schemeBound)));
   const title = 'a valid credential of another scheme only';
   if (!others.length)
     return cell('other-scheme', title, 401, [], { unavailable: 'the operation accepts every kind of credential the spec declares' });

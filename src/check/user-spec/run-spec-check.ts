@@ -141,7 +141,7 @@ function buildSpecCases(
         : request.invalid;
       return buildCellCases({
         m,
-        plans: planCells(m.op, spec.model.schemes, (need) => provider.cannot(need)),
+        plans: planCells(m.op, spec.model.schemes, (need) => provider.cannot(need), connected.authmock),
         request,
         provider,
         budget: o.budget,

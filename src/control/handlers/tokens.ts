@@ -5,6 +5,9 @@ import type { TokenRecord } from '../../store/store.js';
 import { issueToken } from '../../auth/tokens.js';
 import { controlError } from '../control-error.js';
 import { mintJwt, mintsJwt, type SpecMint } from './mint-jwt.js';
+import type { IssuedFor } from '../../auth/verdict.js';
+import type { SecurityScheme } from '../../core/types.js';
+import { issuedForClaims } from '../../apis/spec-api/spec-directory.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -20,6 +23,8 @@ interface MintInput {
   claims?: Record<string, unknown>;
   expiresIn?: number;
   tamper?: SpecMint['tamper'];
+  /** a user spec's scheme the token is for */
+  scheme?: string;
 }
 
 /** A revoked JWT's id is kept this long: longer than any token the control API mints. */
@@ -56,7 +61,10 @@ export function createTokenHandlers(runtime: Runtime): Record<string, Handler> {
       const api = apiNamed(body.api);
       await runtime.namespaces.ensure(ctx.ns.name);
       const forSpec = body.user !== undefined || body.clientId !== undefined;
-      if (forSpec && mintsJwt(runtime, api, ctx)) return { status: 201, body: await mintJwt(ctx, api, body) };
+      if (!forSpec && body.scheme !== undefined)
+        throw controlError('BAD_REQUEST', "scheme names the scheme a user spec's token is for: mint it for a user or clientId");
+      const issuedFor = forSpec ? issuedForMint(api.model.schemes, api.name, body.scheme) : undefined;
+      if (issuedFor === 'authorization-server' && mintsJwt(runtime, api, ctx)) return { status: 201, body: await mintJwt(ctx, api, body) };
       if (body.tamper !== undefined && body.tamper !== 'none')
         throw controlError(
           'BAD_REQUEST',
@@ -75,7 +83,7 @@ export function createTokenHandlers(runtime: Runtime): Record<string, Handler> {
         userId: who.userId,
         clientApp: who.clientApp,
         scopes: who.scopes,
-        claims: body.claims,
+        claims: issuedFor ? { ...body.claims, ...issuedForClaims(issuedFor) } : body.claims,
       });
       const id = api.tokens.decode(token)[0]?.id;
       return { status: 201, body: { token, id } };
@@ -122,6 +130,34 @@ export function createTokenHandlers(runtime: Runtime): Record<string, Handler> {
       return { status: 204, body: undefined };
     },
   };
+}
+
+/** Schemes whose credential is a token authmock issues. */
+function takesTokens(scheme: SecurityScheme): boolean {
+  if (scheme.type === 'apiKey') return scheme.verifier === 'token';
+  return scheme.type === 'oauth2' || scheme.type === 'openIdConnect' || (scheme.type === 'http' && scheme.scheme === 'bearer');
+}
+
+/**
+ * What a user spec's minted token is issued for (provesScheme, src/auth/verify-credential.ts):
+ * the scheme named, where it takes tokens (an oauth2 or openIdConnect one: the authorization
+ * server's kind, a JWT where the namespace issues those); with none named, the authorization
+ * server's where the spec has such a scheme, else its one token scheme (recorded as
+ * nothing: any scheme takes it, as before), and a spec with several must be told which.
+ */
+function issuedForMint(schemes: ReadonlyMap<string, SecurityScheme>, api: string, named: string | undefined): IssuedFor | undefined {
+  const tokenSchemes = [...schemes.values()].filter(takesTokens);
+  const oauth = tokenSchemes.some((s) => s.type === 'oauth2' || s.type === 'openIdConnect');
+  const list = tokenSchemes.map((s) => s.name).join(', ') || 'none';
+  if (named === undefined) {
+    if (oauth) return 'authorization-server';
+    if (tokenSchemes.length > 1) throw controlError('BAD_REQUEST', `name the scheme the token is for: ${api} has several (${list})`);
+    return undefined;
+  }
+  const scheme = schemes.get(named);
+  if (!scheme || !takesTokens(scheme))
+    throw controlError('BAD_REQUEST', `${api} has no scheme ${named} that takes tokens (it has: ${list})`);
+  return scheme.type === 'oauth2' || scheme.type === 'openIdConnect' ? 'authorization-server' : { scheme: named };
 }
 
 /**

@@ -5,6 +5,9 @@ import { issueToken } from '../../../auth/tokens.js';
 import { answerFromSpec } from '../../../pipeline/answer-from-spec.js';
 import type { SampleOf } from '../../../spec/samples.js';
 import { specIdentities } from '../spec-identities.js';
+import { issuedForClaims } from '../spec-directory.js';
+import type { IssuedFor } from '../../../auth/verdict.js';
+import type { SpecModel } from '../../../spec/spec-model.js';
 import { SpecApiError } from '../spec-errors.js';
 import type { BindingKind } from './binding-kind.js';
 import type { Reader } from '../identity-reader.js';
@@ -35,14 +38,39 @@ export const LOGIN: BindingKind<LoginBinding> = {
   build(binding, { api, model, sample }) {
     // `token: cookie`: the cookie the spec's apiKey scheme in a cookie names, for the spec's mount
     const cookie = binding.token === 'cookie' ? sessionCookieOf(model, binding.operation) : undefined;
+    const claims = issuedForClaims(loginIssuesFor(model));
     return {
-      handlers: { [binding.operation]: (call) => login(api, sample, binding, call, cookie) },
+      handlers: { [binding.operation]: (call) => login(api, sample, binding, call, claims, cookie) },
       describe: () => (cookie ? [`login ${binding.operation} sets the session cookie ${cookie.name} (Path=${cookie.path})`] : []),
     };
   },
 };
 
-async function login(api: string, sample: SampleOf, binding: LoginBinding, call: Call, cookie?: SessionCookie): Promise<HandlerResult> {
+/**
+ * The scheme a login's tokens are for: the first http bearer scheme the spec's secured
+ * operations use; where they use none, the authorization server's kind (its oauth2 or
+ * openIdConnect schemes take them, as they did before tokens named a scheme).
+ */
+export function loginIssuesFor(model: SpecModel): IssuedFor | undefined {
+  let oauth = false;
+  for (const op of model.operations) {
+    for (const name of op.schemes) {
+      const scheme = model.schemes.get(name);
+      if (scheme?.type === 'http' && scheme.scheme === 'bearer') return { scheme: name };
+      if (scheme?.type === 'oauth2' || scheme?.type === 'openIdConnect') oauth = true;
+    }
+  }
+  return oauth ? 'authorization-server' : undefined;
+}
+
+async function login(
+  api: string,
+  sample: SampleOf,
+  binding: LoginBinding,
+  call: Call,
+  claims: Record<string, string>,
+  cookie?: SessionCookie,
+): Promise<HandlerResult> {
   const { services, ns } = call;
   const username = readPlace(binding.username, call);
   const password = readPlace(binding.password, call);
@@ -64,6 +92,7 @@ async function login(api: string, sample: SampleOf, binding: LoginBinding, call:
     userType: 'user',
     userId: user.username,
     scopes: user.scopes,
+    ...(Object.keys(claims).length ? { claims } : {}),
   });
   const answer = answerFromSpec(call.op, sample);
   // with a cookie, the body stays the spec's: a browser app reads its user from it, its session from the cookie
