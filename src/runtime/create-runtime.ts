@@ -76,6 +76,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     const model = buildSpecModel(spec, compiler, {
       name: module.name,
       overlay: module.overlay,
+      schemeOverlay: module.schemeOverlay,
       lenient: !API_MODULES.includes(module),
       warnLater: (m) => log.warn({ api: module.name }, m),
     });

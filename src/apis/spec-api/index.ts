@@ -43,6 +43,7 @@ export function createSpecModule(source: SpecSource): ApiModule {
     userTypes: ['user', 'client'],
     sources: [identityPath],
     overlay: (file ?? EMPTY_IDENTITY_FILE).operations,
+    schemeOverlay: file?.schemes,
     build(setup) {
       const { model, secrets, sample } = setup;
       const identities = file ?? defaultIdentities(model, setup.stateKey);
