@@ -1,7 +1,8 @@
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type ServerProcess } from '../support/server-process.js';
-import { spec } from './support.js';
+import { join } from 'node:path';
+import { spec, startOAuthMock } from './support.js';
 
 // A spec that declares the well-known path and its token path itself: its operations keep
 // them, and the authorization server moves its issuer to a path that discovery follows.
@@ -53,5 +54,20 @@ describe('a spec that declares the authorization server paths', () => {
     expect(out).toContain('GET /.well-known/openid-configuration (getWellKnownOpenIdConfiguration)');
     expect(out).toContain('POST /oauth/token (createLegacyToken)');
     expect(out).toMatch(/token endpoint \(wellknown's flow URL\)/);
+  });
+});
+
+describe("a spec's own operation at its tokenUrl (Slack's GET oauth.access)", () => {
+  it('answers from the spec, the server answering at its own token path', async () => {
+    const am = await startOAuthMock([join(import.meta.dirname, '..', 'byo', 'specs', 'slacklike.openapi.yaml')]);
+    try {
+      const res = await fetch(`${am.url}/api/oauth.v2.access?code=x`);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ ok: true, from: 'spec' });
+      const metadata = (await (await fetch(`${am.url}/.well-known/openid-configuration`)).json()) as Record<string, string>;
+      expect(metadata).toMatchObject({ issuer: am.url, token_endpoint: `${am.url}/__oauth/token` });
+    } finally {
+      await am.close();
+    }
   });
 });
