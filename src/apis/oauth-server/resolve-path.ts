@@ -84,7 +84,8 @@ export function createPathResolver(specs: readonly SpecModel[], served: readonly
       flows.set(path, other && other.api !== model.name ? { endpoint: other.endpoint } : { endpoint, api: model.name });
     }
   }
-  const wellKnown = issuerPath ? [`${RFC8414}${ISSUER_PATH}`, `${RFC8414}${NAMESPACE_PATH_PREFIX.slice(0, -1)}`] : [WELL_KNOWN];
+  // the two documents only: a spec's other /.well-known/* operations (Okta's) stay its own
+  const wellKnown = issuerPath ? [`${RFC8414}${ISSUER_PATH}`, `${RFC8414}${NAMESPACE_PATH_PREFIX.slice(0, -1)}`] : [OIDC, RFC8414];
   return {
     /** the path prefixes the dispatch gives this server */
     claims: [SERVER_PATHS.token.slice(0, SERVER_PATHS.token.lastIndexOf('/')), ...wellKnown, ...flows.keys()],
