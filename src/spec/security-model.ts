@@ -42,6 +42,12 @@ export function readSchemes(spec: LoadedSpec, overlay: SchemeOverlay = {}): Sche
       warnings.push(`security scheme ${name} (${scheme.declared}) is not supported: operations that only it satisfies answer 401`);
     schemes.set(name, scheme);
   }
+  for (const [what, name] of [
+    ...Object.keys(overlay.prefixes ?? {}).map((n) => [`schemes.${n}`, n]),
+    ...Object.entries(overlay.params ?? {}).map(([p, n]) => [`credentialParameters.${p}`, n]),
+  ]) {
+    if (!schemes.has(name)) warnings.push(`the identity file's ${what} names security scheme ${name}, which the spec does not declare`);
+  }
   return { schemes, warnings };
 }
 

@@ -1,6 +1,9 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeApp } from '../support/make-app.js';
+import { readIdentityFile } from '../../src/apis/spec-api/identity-file.js';
 
 const SPECS = join(import.meta.dirname, 'specs');
 
@@ -47,6 +50,23 @@ describe("vendors' ways of sending a credential", () => {
       await post().set('Authorization', `Bearer ${token}`).send({ channel: 'C1', text: 'hi' }).expect(200);
       expect((await post().send({ channel: 'C1' })).status).toBe(401);
       expect((await post().set('Authorization', `Bearer ${token}`).send({ text: 'hi' })).status).toBe(400);
+    });
+  });
+});
+
+describe('the identity file on schemes', () => {
+  const write = (text: string) => {
+    const dir = mkdtempSync(join(tmpdir(), 'authmock-schemes-'));
+    writeFileSync(join(dir, 'who.authmock.yaml'), text);
+    return join(dir, 'who.authmock.yaml');
+  };
+
+  it('names an unknown key under schemes and a credential parameter that is not a scheme name', () => {
+    expect(() => readIdentityFile(write('schemes: { apiToken: { word: SSWS } }\n'), undefined)).toThrow(/schemes\.apiToken\.word/);
+    expect(() => readIdentityFile(write('credentialParameters: { token: [a] }\n'), undefined)).toThrow(/credentialParameters\.token/);
+    expect(readIdentityFile(write('schemes: { a: { prefix: SSWS } }\ncredentialParameters: { token: b }\n'), undefined).schemes).toEqual({
+      prefixes: { a: 'SSWS' },
+      params: { token: 'b' },
     });
   });
 });
