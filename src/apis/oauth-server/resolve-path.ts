@@ -47,26 +47,9 @@ export function createPathResolver(specs: readonly SpecModel[], served: readonly
   const issuerPath = [OIDC, RFC8414].some((p) => collide(p, 'well-known metadata')) ? ISSUER_PATH : '';
   if (issuerPath)
     warnings.push(`oauth-server: its issuer is <server>${ISSUER_PATH}, discovered at ${ISSUER_PATH}${OIDC} and ${RFC8414}${ISSUER_PATH}`);
-  const exact = new Map<string, Resolved>();
-  for (const [endpoint, path] of Object.entries({
-    '/token': SERVER_PATHS.token,
-    '/authorize': SERVER_PATHS.authorize,
-    '/revoke': SERVER_PATHS.revoke,
-    '/introspect': SERVER_PATHS.introspect,
-    '/userinfo': SERVER_PATHS.userinfo,
-    '/jwks': SERVER_PATHS.jwks,
-  } as const)) {
-    collide(path, `${endpoint.slice(1)} endpoint (its own path wins)`);
-    exact.set(path, { endpoint: endpoint as Endpoint });
-  }
-  if (issuerPath) {
-    exact.set(`${ISSUER_PATH}${OIDC}`, { endpoint: '/openid-configuration' });
-    exact.set(`${ISSUER_PATH}${RFC8414}`, { endpoint: '/oauth-authorization-server' });
-    exact.set(`${RFC8414}${ISSUER_PATH}`, { endpoint: '/oauth-authorization-server' });
-  } else {
-    exact.set(OIDC, { endpoint: '/openid-configuration' });
-    exact.set(RFC8414, { endpoint: '/oauth-authorization-server' });
-  }
+  const exact = exactPaths(issuerPath);
+  for (const [path, { endpoint }] of exact)
+    if (path.startsWith(SERVER_DIR)) collide(path, `${endpoint.slice(1)} endpoint (its own path wins)`);
   const flows = new Map<string, Resolved>();
   for (const model of specs) {
     const paths = flowPathsOf(model);
@@ -88,7 +71,7 @@ export function createPathResolver(specs: readonly SpecModel[], served: readonly
   const wellKnown = issuerPath ? [`${RFC8414}${ISSUER_PATH}`, `${RFC8414}${NAMESPACE_PATH_PREFIX.slice(0, -1)}`] : [OIDC, RFC8414];
   return {
     /** the path prefixes the dispatch gives this server */
-    claims: [SERVER_PATHS.token.slice(0, SERVER_PATHS.token.lastIndexOf('/')), ...wellKnown, ...flows.keys()],
+    claims: [SERVER_DIR, ...wellKnown, ...flows.keys()],
     /** `/__oauth` where a spec declares a well-known path, else empty: the issuer is the origin's */
     issuerPath,
     /** each place a spec's operation and a path of the server meet, naming both */
@@ -109,6 +92,33 @@ export function createPathResolver(specs: readonly SpecModel[], served: readonly
       return undefined;
     },
   };
+}
+
+/** `/__oauth`: where the server's own endpoints are. */
+const SERVER_DIR = SERVER_PATHS.token.slice(0, SERVER_PATHS.token.lastIndexOf('/'));
+
+/** The server's own endpoints and the metadata documents: at the origin's well-known paths, or below an issuer with a path. */
+function exactPaths(issuerPath: string): Map<string, Resolved> {
+  const exact = new Map<string, Resolved>();
+  for (const [endpoint, path] of Object.entries({
+    '/token': SERVER_PATHS.token,
+    '/authorize': SERVER_PATHS.authorize,
+    '/revoke': SERVER_PATHS.revoke,
+    '/introspect': SERVER_PATHS.introspect,
+    '/userinfo': SERVER_PATHS.userinfo,
+    '/jwks': SERVER_PATHS.jwks,
+  } as const)) {
+    exact.set(path, { endpoint: endpoint as Endpoint });
+  }
+  if (issuerPath) {
+    exact.set(`${issuerPath}${OIDC}`, { endpoint: '/openid-configuration' });
+    exact.set(`${issuerPath}${RFC8414}`, { endpoint: '/oauth-authorization-server' });
+    exact.set(`${RFC8414}${issuerPath}`, { endpoint: '/oauth-authorization-server' });
+  } else {
+    exact.set(OIDC, { endpoint: '/openid-configuration' });
+    exact.set(RFC8414, { endpoint: '/oauth-authorization-server' });
+  }
+  return exact;
 }
 
 interface DeclaredOp {
