@@ -2,6 +2,7 @@ import type { ValidateFunction } from 'ajv';
 import type { ApiParts } from '../pipeline/served-api.js';
 import type { SpecModel } from '../spec/spec-model.js';
 import type { OperationOverlay } from '../spec/build-operations.js';
+import type { SchemeOverlay } from '../spec/security-model.js';
 import type { SampleOf } from '../spec/samples.js';
 import type { SecretDigester } from '../auth/secrets.js';
 import type { Config } from '../config.js';
@@ -48,6 +49,8 @@ export interface ApiModule {
   readonly sources?: readonly string[];
   /** scopes and owner rules added to its operations, by operationId (a user spec's identity file) */
   readonly overlay?: Readonly<Record<string, OperationOverlay>>;
+  /** what it says of the spec's schemes: API key prefixes, parameters that carry a credential (a user spec's identity file) */
+  readonly schemeOverlay?: SchemeOverlay;
   /** builds the API's parts for one runtime; nothing built here is shared between runtimes */
   build(setup: ModuleSetup): ApiParts;
 }

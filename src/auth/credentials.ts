@@ -26,13 +26,16 @@ export interface CredentialSource {
 export function readCredential(scheme: SecurityScheme, source: CredentialSource): Credential | undefined {
   switch (scheme.type) {
     case 'http':
-      return scheme.scheme === 'basic' ? readBasic(source.headers.authorization) : readBearerCredential(source, scheme.bodyField);
+      return scheme.scheme === 'basic'
+        ? readBasic(source.headers.authorization)
+        : readBearerCredential(source, scheme.bodyField, scheme.params);
     case 'oauth2':
     case 'openIdConnect':
-      return readBearerCredential(source, undefined);
+      return readBearerCredential(source, undefined, scheme.params);
     case 'apiKey': {
       const value = readApiKey(scheme, source);
       if (value === undefined) return undefined;
+      if (scheme.prefix) return readPrefixed(scheme.prefix, value);
       if (scheme.verifier === 'oauth1') return /^oauth\s/i.test(value) ? { kind: 'signed', authorization: value } : undefined;
       return { kind: scheme.verifier === 'token' ? 'token' : 'key', value };
     }
@@ -49,11 +52,34 @@ export function readBearer(header: string | undefined): string | undefined {
   return parts[1];
 }
 
-function readBearerCredential(source: CredentialSource, bodyField: string | undefined): Credential | undefined {
+/**
+ * A bearer token from the Authorization header, else from the parameters that carry it: a
+ * body field, a query parameter or form field the spec declares (Slack's `token`).
+ */
+function readBearerCredential(
+  source: CredentialSource,
+  bodyField: string | undefined,
+  params: readonly string[] = [],
+): Credential | undefined {
   const token = readBearer(source.headers.authorization);
   if (token) return { kind: 'token', value: token };
-  const fromBody = bodyField ? (source.body as Record<string, unknown> | undefined)?.[bodyField] : undefined;
-  return typeof fromBody === 'string' && fromBody ? { kind: 'token', value: fromBody } : undefined;
+  const body = source.body as Record<string, unknown> | undefined;
+  for (const field of bodyField ? [bodyField, ...params] : params) {
+    const value = body && typeof body === 'object' ? body[field] : undefined;
+    if (typeof value === 'string' && value) return { kind: 'token', value };
+  }
+  for (const param of params) {
+    const value = source.query.get(param);
+    if (value) return { kind: 'token', value };
+  }
+  return undefined;
+}
+
+/** `<word> <key>` (Okta's `SSWS <key>`), the word compared case-insensitively (RFC 7235 §2.1). */
+function readPrefixed(prefix: string, value: string): Credential {
+  const m = /^(\S+)\s+(\S+)$/.exec(value);
+  if (!m || m[1].toLowerCase() !== prefix.toLowerCase()) return { kind: 'malformed', detail: `the key must come as ${prefix} <key>` };
+  return { kind: 'key', value: m[2] };
 }
 
 /** `Authorization: Basic base64(user:password)` (RFC 7617); the password may be empty (Stripe's keys). */

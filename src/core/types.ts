@@ -50,11 +50,19 @@ export interface OAuthFlow {
 
 /** A security scheme of a spec, as authmock verifies it (src/spec/security-model.ts). */
 export type SecurityScheme =
-  | { name: string; type: 'apiKey'; in: 'header' | 'query' | 'cookie'; param: string; verifier?: 'token' | 'oauth1' }
+  | {
+      name: string;
+      type: 'apiKey';
+      in: 'header' | 'query' | 'cookie';
+      param: string;
+      verifier?: 'token' | 'oauth1';
+      /** the word before the key in an `Authorization` header (Okta's `SSWS <key>`) */
+      prefix?: string;
+    }
   | { name: string; type: 'http'; scheme: 'basic' }
-  | { name: string; type: 'http'; scheme: 'bearer'; bodyField?: string }
-  | { name: string; type: 'oauth2'; flows: Readonly<Record<string, OAuthFlow>> }
-  | { name: string; type: 'openIdConnect'; url: string }
+  | { name: string; type: 'http'; scheme: 'bearer'; bodyField?: string; params?: readonly string[] }
+  | { name: string; type: 'oauth2'; flows: Readonly<Record<string, OAuthFlow>>; params?: readonly string[] }
+  | { name: string; type: 'openIdConnect'; url: string; params?: readonly string[] }
   | { name: string; type: 'unsupported'; declared: string };
 
 /**

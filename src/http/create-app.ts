@@ -110,7 +110,13 @@ export function createExpressApp(parts: HttpParts): AuthmockApp {
 function describeMounts(apis: readonly { name: string; claims: readonly string[] }[]): string {
   const all = apis.flatMap((a) => a.claims.map((claim) => ({ name: a.name, claim })));
   const shown = all.slice(0, MOUNTS_SHOWN);
-  const names = [...new Set(shown.map((m) => m.name))].map((name) => `${name}: ${shown.filter((m) => m.name === name).map((m) => m.claim).join(', ')}`);
+  const names = [...new Set(shown.map((m) => m.name))].map(
+    (name) =>
+      `${name}: ${shown
+        .filter((m) => m.name === name)
+        .map((m) => m.claim)
+        .join(', ')}`,
+  );
   const more = all.length - shown.length;
   return `${names.join('; ')}${more > 0 ? `; and ${more} more` : ''}`;
 }

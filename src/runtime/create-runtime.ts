@@ -77,6 +77,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     const model = buildSpecModel(spec, compiler, {
       name: module.name,
       overlay: module.overlay,
+      schemeOverlay: module.schemeOverlay,
       lenient: !API_MODULES.includes(module),
       warnLater: (m) => log.warn({ api: module.name }, m),
     });
@@ -112,7 +113,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   checkCollisions(apis);
   compiled.save();
   // the authorization server of the specs that name one: its paths are its own, over any a spec claims
-  const server = createOAuthServer({ apis, secrets, baseUrl: () => address.url });
+  const server = createOAuthServer({ apis, secrets, baseUrl: () => address.url, warn: (w) => warnings.push(w) });
   const served = server ? Object.freeze([...apis, server]) : apis;
   const seed = apis.flatMap((a) => a.seed);
   const objects = apis.flatMap((a) => a.seedObjects ?? []);

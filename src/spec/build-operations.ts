@@ -21,6 +21,8 @@ export interface OperationOverlay {
 
 export interface BuildOptions {
   schemes: ReadonlyMap<string, SecurityScheme>;
+  /** query parameters that carry a credential: not required, since the credential may come in a header instead */
+  credentialParams?: ReadonlySet<string>;
   /** by operationId (the identity file's `operations`) */
   overlay?: Readonly<Record<string, OperationOverlay>>;
   /** what the start-up banner should say about the spec */
@@ -123,7 +125,7 @@ export function buildOperations(api: string, spec: LoadedSpec, compiler: SchemaC
         params: params.infos,
         extension: raw['x-authmock-extension'],
         pathParams: compileParams(spec, params.resolved, 'path', compiler, operationId, lenient),
-        queryParams: compileParams(spec, params.resolved, 'query', compiler, operationId, lenient),
+        queryParams: compileParams(spec, params.resolved, 'query', compiler, operationId, lenient, options.credentialParams),
         headerParams: compileParams(spec, params.resolved, 'header', compiler, operationId, lenient),
         cookieParams: compileParams(spec, params.resolved, 'cookie', compiler, operationId, lenient),
         requestBody: compileBody(spec, raw, segs, (at) => compile('request', at), operationId),

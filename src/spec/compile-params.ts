@@ -61,6 +61,8 @@ export function compileParams(
     refused: (at: string, message: string, late: boolean) => ParamValidator['validate'];
     scanned: Map<object, SchemaFinding | undefined>;
   },
+  /** parameters that carry a credential, which may come in a header instead: never required */
+  optional?: ReadonlySet<string>,
 ): ParamValidator | undefined {
   const properties: Record<string, unknown> = {};
   const required: string[] = [];
@@ -73,7 +75,7 @@ export function compileParams(
     properties[param.name] = param.schema ? { $ref: `${spec.id}#${toFragment([...where, 'schema'])}` } : {};
     const schema = param.schema ? deref(spec, param.schema, toPointer([...where, 'schema']), operationId) : undefined;
     types[param.name] = Array.isArray(schema?.type) ? schema.type.find((t: unknown) => t !== 'null') : schema?.type;
-    if (param.required || location === 'path') required.push(param.name);
+    if ((param.required && !optional?.has(param.name)) || location === 'path') required.push(param.name);
     const shape = readShape(param, schema, location);
     if (shape) shapes.push(shape);
   }

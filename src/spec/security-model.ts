@@ -20,19 +20,52 @@ const API_KEY_PLACES = new Set(['header', 'query', 'cookie']);
  * `oauth1`: an OAuth 1.0a signed request in the header) and `x-authmock-body-field` (a
  * bearer token that may also come as that field of the request body).
  */
-export function readSchemes(spec: LoadedSpec): SchemeTable {
+/**
+ * What an identity file says of a spec's schemes that the spec cannot: the word before an
+ * `Authorization` API key (`prefixes: { okta: SSWS }`), and the parameters or form fields
+ * that carry a scheme's credential (`params: { token: oauth2 }`, Slack's `token`).
+ */
+export interface SchemeOverlay {
+  prefixes?: Readonly<Record<string, string>>;
+  params?: Readonly<Record<string, string>>;
+}
+
+export function readSchemes(spec: LoadedSpec, overlay: SchemeOverlay = {}): SchemeTable {
   const schemes = new Map<string, SecurityScheme>();
   const warnings: string[] = [];
   const declared: Record<string, unknown> = spec.doc.components?.securitySchemes ?? {};
   for (const [name, node] of Object.entries(declared)) {
     const at = toPointer(['components', 'securitySchemes', name]);
     const raw = deref<Record<string, any>>(spec, node, at);
-    const scheme = readScheme(name, raw);
+    const scheme = withOverlay(readScheme(name, raw), overlay);
     if (scheme.type === 'unsupported')
       warnings.push(`security scheme ${name} (${scheme.declared}) is not supported: operations that only it satisfies answer 401`);
     schemes.set(name, scheme);
   }
+  for (const [what, name] of [
+    ...Object.keys(overlay.prefixes ?? {}).map((n) => [`schemes.${n}`, n]),
+    ...Object.entries(overlay.params ?? {}).map(([p, n]) => [`credentialParameters.${p}`, n]),
+  ]) {
+    if (!schemes.has(name)) warnings.push(`the identity file's ${what} names security scheme ${name}, which the spec does not declare`);
+  }
   return { schemes, warnings };
+}
+
+/** A `<word> {…}` description of an API key in the Authorization header ("SSWS {API Token}") names its prefix. */
+const PREFIX_IN_DESCRIPTION = /^\s*([A-Za-z][\w-]*)\s+\{[^}]*\}/;
+
+function withOverlay(scheme: SecurityScheme, overlay: SchemeOverlay): SecurityScheme {
+  const prefix = overlay.prefixes?.[scheme.name];
+  if (scheme.type === 'apiKey' && prefix) return { ...scheme, prefix };
+  const params = Object.entries(overlay.params ?? {})
+    .filter(([, name]) => name === scheme.name)
+    .map(([param]) => param);
+  if (
+    params.length &&
+    (scheme.type === 'oauth2' || scheme.type === 'openIdConnect' || (scheme.type === 'http' && scheme.scheme === 'bearer'))
+  )
+    return { ...scheme, params };
+  return scheme;
 }
 
 function readScheme(name: string, raw: Record<string, any> | undefined): SecurityScheme {
@@ -45,6 +78,7 @@ function readScheme(name: string, raw: Record<string, any> | undefined): Securit
       in: raw.in,
       param: raw.name,
       ...(verifier === 'token' || verifier === 'oauth1' ? { verifier } : {}),
+      ...prefixOf(raw),
     };
   }
   if (type === 'http') {
@@ -117,4 +151,11 @@ export function requireScopes(requirements: readonly SecurityRequirement[], scop
 /** The scheme names requirements use, each once, in order (an operation keeps its own: Operation.schemes). */
 export function schemesOf(requirements: readonly SecurityRequirement[]): string[] {
   return [...new Set(requirements.flatMap((req) => req.map((e) => e.scheme)))];
+}
+
+/** Okta's `Authorization: SSWS <key>`: an API key in the Authorization header whose description shows the word. */
+function prefixOf(raw: Record<string, any>): { prefix?: string } {
+  if (raw.in !== 'header' || String(raw.name).toLowerCase() !== 'authorization') return {};
+  const found = typeof raw.description === 'string' ? PREFIX_IN_DESCRIPTION.exec(raw.description) : null;
+  return found ? { prefix: found[1] } : {};
 }

@@ -2,7 +2,7 @@ import type { Operation, SecurityScheme } from '../core/types.js';
 import type { LoadedSpec } from './load-spec.js';
 import type { SchemaCompiler } from './schema-compiler.js';
 import { buildOperations, type OperationOverlay } from './build-operations.js';
-import { readSchemes } from './security-model.js';
+import { readSchemes, type SchemeOverlay } from './security-model.js';
 import { mountPath } from './mount-path.js';
 import { findAuthGaps } from './auth-gaps.js';
 
@@ -30,6 +30,8 @@ export interface ModelOptions {
   name?: string;
   /** by operationId: scopes and an owner rule an identity file adds */
   overlay?: Readonly<Record<string, OperationOverlay>>;
+  /** what the identity file says of the schemes: API key prefixes, parameters that carry a credential */
+  schemeOverlay?: SchemeOverlay;
   /** open operations without x-authmock-permission (the control API's spec) */
   defaultPermission?: 'anonymous';
   /** a user's spec: a schema the compiler refuses for a quirk is served unchecked, with a warning */
@@ -40,9 +42,10 @@ export interface ModelOptions {
 
 export function buildSpecModel(spec: LoadedSpec, compiler: SchemaCompiler, options: ModelOptions = {}): SpecModel {
   const name = options.name ?? spec.name;
-  const { schemes, warnings } = readSchemes(spec);
+  const { schemes, warnings } = readSchemes(spec, options.schemeOverlay);
   const operations = buildOperations(name, spec, compiler, {
     schemes,
+    credentialParams: new Set(Object.keys(options.schemeOverlay?.params ?? {})),
     overlay: options.overlay,
     defaultPermission: options.defaultPermission,
     lenient: options.lenient,

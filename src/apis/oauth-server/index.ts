@@ -26,9 +26,16 @@ export interface OAuthServerSetup {
   secrets: SecretDigester;
   /** where the server is reached, known once it listens */
   baseUrl(): string;
+  /** a start-up finding: where a spec's operation and one of the server's paths meet */
+  warn?(message: string): void;
 }
 
 const NO_TOKENS: TokenCodec = { shape: /$^/, maxId: 0, newVerifier: () => '', encode: () => '', decode: () => [] };
+
+/** Where a client discovers the issuer: OpenID Connect Discovery §4's `<issuer>/.well-known/openid-configuration`. */
+function discoveryUrl(base: string, issuerPath: string): string {
+  return `${base}${issuerPath}/.well-known/openid-configuration`;
+}
 
 /** The APIs whose tokens the authorization server issues. */
 export function oauthApis(apis: readonly ServedApi[]): ServedApi[] {
@@ -47,7 +54,11 @@ export function createOAuthServer(setup: OAuthServerSetup): ServedApi | undefine
   if (specs.length === 0) return undefined;
   const spec = specFromDoc(`/authmock/${OAUTH_SERVER}.openapi.json`, structuredClone(SERVER_SPEC), '3.1.0');
   const model = buildSpecModel(spec, new LiveCompiler([spec]), { name: OAUTH_SERVER, defaultPermission: 'anonymous' });
-  const resolver = createPathResolver(specs.map((a) => a.model));
+  const resolver = createPathResolver(
+    specs.map((a) => a.model),
+    setup.apis.map((a) => a.model),
+  );
+  for (const warning of resolver.warnings) setup.warn?.(warning);
   const parts: ServerParts = {
     name: OAUTH_SERVER,
     resolver,
@@ -79,5 +90,9 @@ export function createOAuthServer(setup: OAuthServerSetup): ServedApi | undefine
     strictAnswers: true,
     writesOnRead: true,
     directory: (ns: NamespaceView) => ({ now: () => ns.now() }),
+    // the issuer discovery clients are given (OpenID Connect Discovery §4, RFC 8414 §3)
+    describeAccounts: () => [
+      `issuer ${setup.baseUrl()}${resolver.issuerPath} (discovery: ${discoveryUrl(setup.baseUrl(), resolver.issuerPath)})`,
+    ],
   });
 }

@@ -19,7 +19,7 @@ export function metadataHandlers(parts: ServerParts): Record<string, Handler> {
       // RFC 8414 §3.1: /.well-known/oauth-authorization-server/__ns/w1 describes the issuer …/__ns/w1
       if (!NAMESPACE_NAME.test(named)) throw new ServerApiError(parts.name, 'NOT_FOUND', `no issuer ${NAMESPACE_PATH_PREFIX}${named}`);
       const origin = new URL(ctx.issuer).origin;
-      issuer = issuerOf(`${origin}${NAMESPACE_PATH_PREFIX}${named}/`, named);
+      issuer = `${issuerOf(`${origin}${NAMESPACE_PATH_PREFIX}${named}/`, named)}${parts.resolver.issuerPath}`;
       policy = oauthPolicy((await call.services.store.namespaces.get(named))?.settings.oauth);
     }
     const body = serverMetadata(issuer, {

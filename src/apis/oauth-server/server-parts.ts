@@ -35,7 +35,7 @@ export function contextOf(call: Call, parts: ServerParts): ServerContext {
   return {
     ns,
     now: call.ns.now(),
-    issuer: issuerOf(url, ns),
+    issuer: `${issuerOf(url, ns)}${parts.resolver.issuerPath}`,
     acceptedIssuers: acceptedIssuers(url, ns, parts.baseUrl()),
     apis,
     policy: oauthPolicy(call.ns.settings.oauth),

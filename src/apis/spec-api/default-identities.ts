@@ -55,6 +55,7 @@ export function defaultIdentities(model: SpecModel, stateKey: Buffer): IdentityF
         ]
       : [],
     operations: {},
+    schemes: {},
     bindings: {},
   };
 }

@@ -5,6 +5,7 @@ import type { ApiKeyInput, ClientInput, UserInput } from './identity-inputs.js';
 import { readBindingConfigs, type BindingConfigs } from './bindings/index.js';
 import { readFixtureFile } from '../../fixtures/read-fixture-file.js';
 import type { OperationOverlay } from '../../spec/build-operations.js';
+import type { SchemeOverlay } from '../../spec/security-model.js';
 
 export type { ApiKeyInput, ClientInput, UserInput } from './identity-inputs.js';
 
@@ -13,11 +14,13 @@ export interface IdentityFile {
   apiKeys: ApiKeyInput[];
   clients: ClientInput[];
   operations: Record<string, OperationOverlay>;
+  /** what it says of the spec's schemes: `schemes: { okta: { prefix: SSWS } }`, `credentialParameters: { token: oauth2 }` */
+  schemes: SchemeOverlay;
   /** what its bindings say (a login, a logout, stored resources), by kind (bindings/index.ts) */
   bindings: BindingConfigs;
 }
 
-export const EMPTY_IDENTITY_FILE: IdentityFile = { users: [], apiKeys: [], clients: [], operations: {}, bindings: {} };
+export const EMPTY_IDENTITY_FILE: IdentityFile = { users: [], apiKeys: [], clients: [], operations: {}, schemes: {}, bindings: {} };
 
 /**
  * Reads `<name>.authmock.yaml`: users, API keys, OAuth clients, what it adds to operations
@@ -28,12 +31,13 @@ export function readIdentityFile(file: string, cacheDir: string | undefined): Id
   if (!existsSync(file)) throw new FixtureError(file, '', 'is missing');
   const doc = readFixtureFile(file, cacheDir) ?? {};
   const at = new Reader(file);
-  const top = at.object(doc, '', ['users', 'apiKeys', 'clients', 'operations', 'bindings', 'resources']);
+  const top = at.object(doc, '', ['users', 'apiKeys', 'clients', 'operations', 'schemes', 'credentialParameters', 'bindings', 'resources']);
   return {
     users: at.list(top.users, 'users').map((u, i) => readUser(at, u, `users[${i}]`)),
     apiKeys: at.list(top.apiKeys, 'apiKeys').map((k, i) => readApiKey(at, k, `apiKeys[${i}]`)),
     clients: at.list(top.clients, 'clients').map((c, i) => readClient(at, c, `clients[${i}]`)),
     operations: readOperations(at, top.operations),
+    schemes: readSchemeOverlay(at, top.schemes, top.credentialParameters),
     bindings: readBindingConfigs(at, top),
   };
 }
@@ -107,4 +111,17 @@ function readOperations(at: Reader, raw: unknown): Record<string, OperationOverl
     };
   }
   return out;
+}
+
+/** `schemes: { <scheme>: { prefix: SSWS } }` and `credentialParameters: { <parameter>: <scheme> }`. */
+function readSchemeOverlay(at: Reader, schemes: unknown, params: unknown): SchemeOverlay {
+  const prefixes: Record<string, string> = {};
+  for (const [name, node] of Object.entries(schemes === undefined ? {} : at.object(schemes, 'schemes'))) {
+    const o = at.object(node, `schemes.${name}`, ['prefix']);
+    if (o.prefix !== undefined) prefixes[name] = at.string(o.prefix, `schemes.${name}.prefix`);
+  }
+  const carriers: Record<string, string> = {};
+  for (const [param, scheme] of Object.entries(params === undefined ? {} : at.object(params, 'credentialParameters')))
+    carriers[param] = at.string(scheme, `credentialParameters.${param}`);
+  return { prefixes, params: carriers };
 }

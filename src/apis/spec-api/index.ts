@@ -43,6 +43,7 @@ export function createSpecModule(source: SpecSource): ApiModule {
     userTypes: ['user', 'client'],
     sources: [identityPath],
     overlay: (file ?? EMPTY_IDENTITY_FILE).operations,
+    schemeOverlay: file?.schemes,
     build(setup) {
       const { model, secrets, sample } = setup;
       const identities = file ?? defaultIdentities(model, setup.stateKey);
@@ -65,14 +66,14 @@ export function createSpecModule(source: SpecSource): ApiModule {
         userTypes: [],
         identityKinds: specIdentityKinds(name, secrets),
         strictAnswers: false,
-        describeAccounts: () => [...describe(identities, file ? basename(identityPath) : undefined), ...bound.describe()],
+        describeAccounts: () => [...describe(identities, file ? basename(identityPath) : undefined, model), ...bound.describe()],
       };
     },
   };
 }
 
 /** The banner's lines: who may call, with the secrets of generated defaults (they are test data). */
-function describe(ids: IdentityFile, from: string | undefined): string[] {
+function describe(ids: IdentityFile, from: string | undefined, model: SpecModel): string[] {
   // a large spec's defaults hold every scope it names (hundreds): one banner line then says how many, not which
   const scopes = (s: string[]) =>
     s.length === 0 ? '' : s.length > MAX_SCOPES_SHOWN ? ` [${count(s.length, 'scope')}]` : ` [${s.join(' ')}]`;
@@ -85,9 +86,15 @@ function describe(ids: IdentityFile, from: string | undefined): string[] {
   return [
     'no identity file: generated defaults (same on every start with this state)',
     ...ids.users.map((u) => `  user ${u.username} / ${u.password}${scopes(u.scopes)}`),
-    ...ids.apiKeys.map((k) => `  API key ${k.key}${scopes(k.scopes)}`),
+    ...ids.apiKeys.map((k) => `  API key ${k.key}${scopes(k.scopes)}${prefixed(model, k.key)}`),
     ...ids.clients.map((c) => `  client ${c.clientId} / ${c.clientSecret}`),
   ];
+}
+
+/** How a key goes where a scheme wants a word before it: ` (Authorization: SSWS <key>)`. */
+function prefixed(model: SpecModel, key: string): string {
+  const scheme = [...model.schemes.values()].find((s) => s.type === 'apiKey' && s.prefix);
+  return scheme?.type === 'apiKey' ? ` (${scheme.param}: ${scheme.prefix} ${key})` : '';
 }
 
 /** Past this many, a banner line counts an identity's scopes instead of listing them. */

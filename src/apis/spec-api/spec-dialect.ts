@@ -1,10 +1,11 @@
 import type { HandlerResult, Operation, SecurityScheme, WireResponse } from '../../core/types.js';
 import { fillTemplate } from '../../core/fill-template.js';
 import type { Dialect, Refusal, ValidationFailure } from '../../pipeline/dialect.js';
-import type { Authenticated } from '../../pipeline/stages.js';
+import type { Authenticated, Decoded } from '../../pipeline/stages.js';
 import { declaredResponse } from '../../pipeline/validate.js';
 import { stripMount } from '../../pipeline/strip-mount.js';
 import { challengeFor } from '../../auth/challenges.js';
+import { readBearer } from '../../auth/credentials.js';
 import type { SampleOf } from '../../spec/samples.js';
 import { decodeSpecBody } from './decode-body.js';
 import { SPEC_ERRORS, SpecApiError, type SpecErrorCode, type SpecErrorContext } from './spec-errors.js';
@@ -42,10 +43,15 @@ export function createSpecDialect(parts: SpecDialectParts): Dialect {
         throw fail('METHOD_NOT_ALLOWED', { method: req.method, path: req.path, allowed }, { headers: { Allow: allowed } });
       }
       const routed = { op: match.op, pathParams: match.params };
-      const authenticated = await kit.authenticate(routed);
+      const decode = () => decodeSpecBody(req, match.op, (code, params) => fail(code, params, { op: match.op }));
+      // a credential a form field may carry (Slack's `token`) is read from the decoded body: decoded first
+      const carriers = carriersOf(match.op);
+      const early = carriers.length && match.op.requestBody ? await decode() : undefined;
+      const authenticated = await kit.authenticate(routed, early);
       const authorized = kit.authorize(authenticated);
       if ('allowed' in authorized) throw refusalError(authorized, authenticated);
-      const decoded = await decodeSpecBody(req, match.op, (code, params) => fail(code, params, { op: match.op }));
+      const fields = carriers.filter((c) => !match.op.params.some((p) => p.in === 'query' && p.name === c));
+      const decoded = withCarriedCredential(early ?? (await decode()), fields, readBearer(req.headers.authorization));
       const validated = kit.validate(authorized, decoded);
       if ('errors' in validated) throw invalidError(validated, match.op);
       return kit.answer(validated);
@@ -59,6 +65,16 @@ export function createSpecDialect(parts: SpecDialectParts): Dialect {
     bodyTooLarge: (limit) => fail('BODY_TOO_LARGE', { limit }),
     unavailable: () => fail('UNAVAILABLE'),
   };
+
+  /** The form fields and query parameters that carry a credential of one of the operation's schemes. */
+  function carriersOf(op: Operation): readonly string[] {
+    const out: string[] = [];
+    for (const name of op.schemes) {
+      const scheme = parts.schemes.get(name);
+      if (scheme && 'params' in scheme && scheme.params) out.push(...scheme.params);
+    }
+    return out;
+  }
 
   function refusalError(refusal: Refusal, authenticated: Authenticated): SpecApiError {
     const { op, authn } = authenticated;
@@ -133,4 +149,17 @@ function serializeSpecAnswer(result: HandlerResult, _format: 'json' | 'xml', jso
 
 function contentTypeOf(type: string): string {
   return /json$/.test(type) || type.startsWith('text/') ? `${type}; charset=utf-8` : type;
+}
+
+/**
+ * A form body without the field that carries the credential, where the credential came in
+ * the Authorization header instead: the header's token stands for the field, so a required
+ * `token` is not refused as missing (Slack's SDKs send either).
+ */
+function withCarriedCredential(decoded: Decoded, carriers: readonly string[], token: string | undefined): Decoded {
+  const body = decoded.body;
+  if (!token || !carriers.length || !body || typeof body !== 'object' || Array.isArray(body)) return decoded;
+  const missing = carriers.filter((c) => (body as Record<string, unknown>)[c] === undefined);
+  if (!missing.length) return decoded;
+  return { ...decoded, body: { ...body, ...Object.fromEntries(missing.map((c) => [c, token])) } };
 }

@@ -1,6 +1,7 @@
 import type { RequestInput } from '../../core/types.js';
 import { NAMESPACE_PATH_PREFIX } from '../../core/namespace-path.js';
 import { composeRequestUrl } from '../oauth1/index.js';
+import { ISSUER_PATH } from './metadata.js';
 
 /** The URL as the client addressed it: the scheme it used (behind a proxy, X-Forwarded-Proto), its Host, the target as sent. */
 export function addressedUrl(req: Pick<RequestInput, 'headers' | 'target' | 'path' | 'query'>): string {
@@ -39,11 +40,15 @@ export function issuerOf(url: string, ns: string): string {
   return `${parsed.protocol}//${parsed.host}${addressed ? prefix : ''}`;
 }
 
-/** The issuers a token of this namespace may carry: the one the request addressed, and the server's own address's. */
+/**
+ * The issuers a token of this namespace may carry: the one the request addressed, and the
+ * server's own address's, each also with the issuer path the server takes where a spec
+ * declares the well-known paths (ISSUER_PATH).
+ */
 export function acceptedIssuers(url: string, ns: string, serverUrl: string | undefined): string[] {
   const own = issuerOf(url, ns);
-  if (!serverUrl) return [own];
   const prefix = `${NAMESPACE_PATH_PREFIX}${ns}`;
-  const other = `${serverUrl.replace(/\/$/, '')}${own.endsWith(prefix) ? prefix : ''}`;
-  return other === own ? [own] : [own, other];
+  const other = serverUrl ? `${serverUrl.replace(/\/$/, '')}${own.endsWith(prefix) ? prefix : ''}` : own;
+  const bases = other === own ? [own] : [own, other];
+  return [...bases, ...bases.map((b) => `${b}${ISSUER_PATH}`)];
 }

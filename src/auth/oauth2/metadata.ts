@@ -8,6 +8,14 @@ export const SERVER_PATHS = {
   jwks: '/__oauth/jwks',
 } as const;
 
+/**
+ * The path an issuer takes where a served spec declares the well-known paths itself:
+ * `<origin>/__oauth`, whose metadata is at `/__oauth/.well-known/openid-configuration`
+ * (OpenID Connect Discovery §4) and `/.well-known/oauth-authorization-server/__oauth`
+ * (RFC 8414 §3.1); its endpoints stay where they are, below it.
+ */
+export const ISSUER_PATH = '/__oauth';
+
 export interface ServedScopes {
   /** every scope the specs name */
   scopes: readonly string[];
@@ -22,7 +30,9 @@ export interface ServedScopes {
  * namespace's metadata points to the namespace's endpoints.
  */
 export function serverMetadata(issuer: string, served: ServedScopes): Record<string, unknown> {
-  const at = (path: string) => `${issuer}${path}`;
+  // an issuer with ISSUER_PATH has its endpoints below it already: /__oauth/token
+  const root = issuer.endsWith(ISSUER_PATH) ? issuer.slice(0, -ISSUER_PATH.length) : issuer;
+  const at = (path: string) => `${root}${path}`;
   const clientAuth = ['client_secret_basic', 'client_secret_post'];
   return {
     issuer,

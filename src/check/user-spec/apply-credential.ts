@@ -29,7 +29,8 @@ export function putSecret(sent: SentCredentials, scheme: SecurityScheme, secret:
   }
   const value = secret.kind === 'password' ? secret.password : secret.value;
   if (scheme.type === 'apiKey') {
-    if (scheme.in === 'header') sent.headers[scheme.param] = value;
+    // Okta's `Authorization: SSWS <key>`: the word the scheme's description or the identity file gives
+    if (scheme.in === 'header') sent.headers[scheme.param] = scheme.prefix ? `${scheme.prefix} ${value}` : value;
     else if (scheme.in === 'query') sent.query[scheme.param] = value;
     else sent.cookies[scheme.param] = value;
     return;

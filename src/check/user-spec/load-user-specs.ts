@@ -40,7 +40,7 @@ export async function loadUserSpecs(files: readonly string[], refRoots: readonly
     seen.add(spec.name);
     const beside = identityFileBeside(spec.path);
     const file = existsSync(beside) ? readIdentityFile(beside, undefined) : undefined;
-    const model = buildSpecModel(spec, compiler, { overlay: file?.operations, lenient: true });
+    const model = buildSpecModel(spec, compiler, { overlay: file?.operations, schemeOverlay: file?.schemes, lenient: true });
     return {
       name: spec.name,
       file: spec.path,
