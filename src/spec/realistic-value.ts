@@ -149,7 +149,11 @@ class Maker {
     const min = typeof s.minLength === 'number' ? s.minLength : 0;
     const max = typeof s.maxLength === 'number' ? s.maxLength : Infinity;
     while (v.length < min) v += this.f.string.alpha({ length: min - v.length, casing: 'lower' });
-    return v.length > max ? v.slice(0, max) : v;
+    if (v.length <= max) return v;
+    // cut at a word's end where that leaves enough, not in the middle of one
+    const cut = v.slice(0, max);
+    const whole = (/\s/.test(v[max]!) ? cut : cut.replace(/\s*\S*$/, '')).trimEnd();
+    return whole.length >= Math.max(min, 1) ? whole : cut;
   }
 
   private fromPattern(pattern: string): string | undefined {
