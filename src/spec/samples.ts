@@ -2,7 +2,8 @@ import { createRequire } from 'node:module';
 import type { ValidateFunction } from 'ajv';
 import type { Operation } from '../core/types.js';
 import type { LoadedSpec } from './load-spec.js';
-import { makeRealisticValue } from './realistic-value.js';
+import { createFaker, makeRealisticValue } from './realistic-value.js';
+import type { Faker } from '@faker-js/faker';
 
 // openapi-sampler is loaded on the first answer that needs a generated body.
 const require = createRequire(import.meta.url);
@@ -63,16 +64,26 @@ export function createSampler(specs: readonly LoadedSpec[], options: SamplerOpti
   const byName = new Map(specs.map((s) => [s.name, s]));
   const made = new Map<string, unknown>();
   let freshCount = 0;
+  let faker: Faker | undefined; // one per sampler, made on the first value and reseeded for each
   const keep = (key: string, body: unknown) => {
     if (made.size >= MAX_KEPT) made.delete(made.keys().next().value!);
     made.set(key, body);
   };
-  const realistic = (spec: LoadedSpec, at: string, seed: string, skipNonRequired: boolean, useExamples: boolean): unknown => {
+  const realistic = (
+    spec: LoadedSpec,
+    at: string,
+    seed: string,
+    skipNonRequired: boolean,
+    useExamples: boolean,
+    pathParams?: SampleRequest['pathParams'],
+  ): unknown => {
     const validate = options.check?.(`${spec.id}#${at}`);
     if (!validate) return undefined;
     try {
-      const value = makeRealisticValue({ $ref: `#${at}` }, { doc: spec.doc, seed, skipNonRequired, useExamples });
-      return value !== undefined && validate(value) ? value : undefined;
+      faker ??= createFaker();
+      const value = makeRealisticValue({ $ref: `#${at}` }, { doc: spec.doc, seed, skipNonRequired, useExamples, faker });
+      if (value === undefined || !validate(value)) return undefined;
+      return pathParams ? withPathId(value, pathParams, (v) => validate(v) as boolean) : value;
     } catch {
       return undefined;
     }
@@ -90,7 +101,7 @@ export function createSampler(specs: readonly LoadedSpec[], options: SamplerOpti
       const skipNonRequired = isErrorStatus(status);
       if (!settings.examplesOnly) {
         const seed = `${settings.seed} ${key}${fresh ? ` fresh ${++freshCount} ${Date.now()}` : ''}`;
-        body = realistic(spec, at, seed, skipNonRequired, true);
+        body = realistic(spec, at, seed, skipNonRequired, true, request?.pathParams);
       }
       body ??= plainSample(spec.doc, at, skipNonRequired);
     }
@@ -111,6 +122,25 @@ export function createSampler(specs: readonly LoadedSpec[], options: SamplerOpti
     },
   });
   return sampler;
+}
+
+/**
+ * GET /people/7 answers a person whose id is 7: the made object's property named like the
+ * path's last parameter (else `id`) takes its value, where the schema still holds.
+ */
+function withPathId(value: unknown, params: NonNullable<SampleRequest['pathParams']>, valid: (v: unknown) => boolean): unknown {
+  const name = Object.keys(params).at(-1);
+  if (name === undefined || !value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const object = value as Record<string, unknown>;
+  const key = name in object ? name : 'id' in object ? 'id' : undefined;
+  const given = params[name];
+  if (key === undefined || (typeof given !== 'string' && typeof given !== 'number')) return value;
+  const raw = String(given); // validated path parameters come typed: 7, not "7"
+  const current = object[key];
+  const next = typeof current === 'number' && /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : typeof current === 'string' ? raw : undefined;
+  if (next === undefined) return value;
+  const changed = { ...object, [key]: next };
+  return valid(changed) ? changed : value;
 }
 
 function plainSample(doc: unknown, at: string, skipNonRequired: boolean): unknown {

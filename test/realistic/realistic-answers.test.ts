@@ -44,6 +44,7 @@ describe('realistic values made from a schema', () => {
   it('makes names, emails, dates and links that look like them', async () => {
     const t = makeApp({ specs: [PEOPLE] });
     const { body } = await t.http.get('/people/7').expect(200);
+    expect(body.id).toBe(7); // the path's id, not a made one
     expect(body.firstName).toMatch(/^[A-Z][a-zA-Z' -]+$/);
     expect(body.lastName).toMatch(/^[A-Z][a-zA-Z' -]+$/);
     expect(body.firstName).not.toBe('string');
