@@ -39,6 +39,12 @@ export interface Config {
   developerMode: boolean;
   /** a user spec's operations answer from its examples only: no stored resources */
   stateless?: boolean;
+  /** made values' seed (`serve --seed`; docs/serving-your-spec.md, "Realistic values"); default 1 */
+  seed?: number;
+  /** answers from examples, else the plain sample: no realistic values (`serve --examples-only`) */
+  examplesOnly?: boolean;
+  /** generated objects added to every collection's seeds (`serve --generate`) */
+  generate?: number;
   /** request body limit in bytes */
   bodyLimit: number;
   /** open connections the server accepts at once; undefined: no cap */

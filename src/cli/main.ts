@@ -68,7 +68,10 @@ export async function runCli(argv: string[]): Promise<string | undefined> {
     .option('--identities <file>', 'who may call the one spec given (default: <name>.authmock.yaml beside it)')
     .option('--config <file>', `project file with specs and serve options (default: ${PROJECT_FILE} in the working directory)`)
     .option('--watch', 'serve an edited spec or identity file within a second; a broken edit keeps the last good version')
-    .option('--stateless', "answer every operation from the spec's examples: no stored resources (a POST creates nothing)");
+    .option('--stateless', "answer every operation from the spec's examples: no stored resources (a POST creates nothing)")
+    .option('--seed <n>', 'the seed of made values: the same seed answers the same bytes on every start (default 1)')
+    .option('--examples-only', "answer from the spec's examples, else a plain sample: no realistic values")
+    .option('--generate <n>', 'add n generated objects to every collection of a user spec (per parent for a nested one)');
   // One lifetime flag per kind of token each API module issues: --customer-token-lifetime, ...
   for (const module of [...API_MODULES, SPEC_TOKEN_TYPES]) {
     for (const type of module.userTypes)

@@ -11,6 +11,9 @@ export interface ServeFlags {
   corsOrigin?: string[];
   dev?: boolean;
   stateless?: boolean;
+  seed?: string;
+  examplesOnly?: boolean;
+  generate?: string;
   bodyLimit?: string;
   maxConnections?: string;
   lockoutFailures?: string;
@@ -54,6 +57,9 @@ export function toConfig(
     corsOrigins: flags.corsOrigin?.length ? flags.corsOrigin.flatMap((o) => o.split(',')).map((o) => o.trim()) : base.corsOrigins,
     developerMode: flags.dev ?? false,
     ...(flags.stateless ? { stateless: true } : {}),
+    ...(flags.seed !== undefined ? { seed: int('--seed', flags.seed, 1, 0, 2 ** 31 - 1) } : {}),
+    ...(flags.examplesOnly ? { examplesOnly: true } : {}),
+    ...(flags.generate !== undefined ? { generate: int('--generate', flags.generate, 0, 0, 10_000) } : {}),
     bodyLimit: int('--body-limit', flags.bodyLimit, base.bodyLimit, 1, 64 * 1024 * 1024),
     maxConnections: flags.maxConnections === undefined ? undefined : int('--max-connections', flags.maxConnections, 0, 1, 1e6),
     lockout: {

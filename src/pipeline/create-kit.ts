@@ -158,7 +158,9 @@ class RequestKit implements Kit {
     const { api } = this;
     const handler = api.handlers[validated.op.operationId];
     if (handler) return handler(toCall(validated, this.req, this.ns, this.services, api, this.trace));
-    return answerFromSpec(validated.op, api.sample, this.keep);
+    const prefer = this.req.headers.prefer;
+    const fresh = prefer !== undefined && /\bdynamic=true\b/i.test(String(prefer));
+    return answerFromSpec(validated.op, api.sample, this.keep, { pathParams: validated.pathParams, fresh });
   }
 }
 

@@ -68,7 +68,10 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const secrets = new SecretDigester(store.secretKey, random);
   // the read cache knows which bodies never change: their JSON text and checks are kept with them
   const memo = createFixedMemo(store instanceof ReadCacheStore ? (value) => store.isFixed(value) : undefined);
-  const sample = createSampler(specs.map((s, i) => ({ ...s, name: modules[i].name })));
+  const sample = createSampler(
+    specs.map((s, i) => ({ ...s, name: modules[i].name })),
+    { seed: config.seed, examplesOnly: config.examplesOnly, generate: config.generate, check: (ref) => compiler.ref('response', ref) },
+  );
   const address = { url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}` };
   const log = options.log ?? createLogger(config.logLevel);
   const warnings: string[] = [];

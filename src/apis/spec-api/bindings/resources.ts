@@ -30,7 +30,7 @@ function readResources(at: Reader, raw: unknown): ResourcesConfig {
   const out: Record<string, ResourceInput> = {};
   for (const [name, node] of Object.entries(at.object(raw, 'resources'))) {
     const where = `resources.${name}`;
-    const r = at.object(node, where, ['operations', 'id', 'visibility', 'others', 'adminScopes', 'seed']);
+    const r = at.object(node, where, ['operations', 'id', 'visibility', 'others', 'adminScopes', 'seed', 'generate']);
     const ops =
       r.operations === undefined
         ? undefined
@@ -46,6 +46,7 @@ function readResources(at: Reader, raw: unknown): ResourcesConfig {
       ...(r.visibility !== undefined ? { visibility: at.oneOf(r.visibility, `${where}.visibility`, VISIBILITIES) } : {}),
       ...(r.others !== undefined ? { others: at.oneOf(r.others, `${where}.others`, [404, 403] as const) } : {}),
       ...(r.adminScopes !== undefined ? { adminScopes: at.strings(r.adminScopes, `${where}.adminScopes`) } : {}),
+      ...(r.generate !== undefined ? { generate: readGenerate(at, r.generate, `${where}.generate`) } : {}),
       seed: at.list(r.seed, `${where}.seed`).map((s, i) => {
         const e = at.object(s, `${where}.seed[${i}]`, ['owner', 'object']);
         return {
@@ -56,4 +57,19 @@ function readResources(at: Reader, raw: unknown): ResourcesConfig {
     };
   }
   return out;
+}
+
+/** `generate: 25`, or `generate: { count: 25, owners: [alice, bob] }`. */
+function readGenerate(at: Reader, raw: unknown, where: string): { count: number; owners?: string[] } {
+  const count = (value: unknown, path: string) => {
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 10_000)
+      at.fail(path, 'must be a whole number from 0 to 10000');
+    return value;
+  };
+  if (typeof raw === 'number') return { count: count(raw, where) };
+  const g = at.object(raw, where, ['count', 'owners']);
+  return {
+    count: count(g.count, `${where}.count`),
+    ...(g.owners !== undefined ? { owners: at.strings(g.owners, `${where}.owners`) } : {}),
+  };
 }

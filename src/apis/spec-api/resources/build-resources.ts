@@ -9,6 +9,7 @@ import type { ServedCollection } from '../../../pipeline/served-api.js';
 import type { ResourceInput } from './resource-input.js';
 import { answerShape } from './answer-shape.js';
 import { collectionHandlers, sampleItem } from './resource-handlers.js';
+import { generateObjects } from './generate-objects.js';
 
 /** A user spec's stored resources: each collection with its ownership, its handlers and its seed objects. */
 export interface SpecResources {
@@ -63,7 +64,7 @@ function policyOf(c: Collection, input: ResourceInput | undefined): OwnershipPol
   };
 }
 
-/** The objects of the spec's examples (the item's, the list's) and the identity file's seeds, by id. */
+/** The objects of the spec's examples (the item's, the list's), the identity file's seeds and the generated ones, by id. */
 function seedOf(api: string, doc: unknown, sample: SampleOf, c: Collection, input: ResourceInput | undefined): SeedObject[] {
   const byId = new Map<string, SeedObject>();
   const parent = parentOf(c);
@@ -92,6 +93,13 @@ function seedOf(api: string, doc: unknown, sample: SampleOf, c: Collection, inpu
     if (byId.size === 0 && c.item?.properties.get(c.idProperty)?.hasExample) add(sampleItem({ collection: c, doc, sample }));
   }
   for (const s of input?.seed ?? []) add(s.object, s.owner);
+  // `generate: n` (or `serve --generate n`): made objects after the seeds, in the parent the examples name
+  const count = input?.generate?.count ?? sample.settings?.generate ?? 0;
+  if (parent !== undefined && count > 0) {
+    const after = Math.max(0, ...[...byId.values()].map((s) => Number(s.object[c.idProperty])).filter(Number.isInteger));
+    for (const g of generateObjects({ api, doc, sample, collection: c, parent, count, owners: input?.generate?.owners, after }))
+      add(g.object, g.owner);
+  }
   return [...byId.values()];
 }
 

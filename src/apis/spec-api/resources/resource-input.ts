@@ -7,4 +7,6 @@ export interface ResourceInput extends CollectionBinding {
   others?: 404 | 403;
   adminScopes?: string[];
   seed: { owner?: string; object: Record<string, unknown> }[];
+  /** generated objects added to the seeds (`generate: 25`, or with owners spread round-robin) */
+  generate?: { count: number; owners?: string[] };
 }
