@@ -19,6 +19,8 @@ export interface ObjectCaseInput {
   budget: RequestBudget;
   /** why none of the collection's cases may run (writes are not sent to a server that is not authmock) */
   unavailable?: string;
+  /** where the objects the check makes and the spec gives no way to delete are named, for the report */
+  leftovers?: string[];
 }
 
 type Who = 'A' | 'B';
@@ -224,6 +226,7 @@ async function create(ctx: CaseContext, input: ObjectCaseInput, state: { sent?: 
     ctx.record('object_id', op.operationId, `the answer names no ${c.idProperty} and no Location`);
     throw new SkipCase('no id');
   }
+  if (!c.remove) input.leftovers?.push(`${input.spec.name} ${c.name} ${String(id)}`);
   return String(id);
 }
 

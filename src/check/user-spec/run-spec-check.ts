@@ -60,13 +60,14 @@ export async function runSpecCheck(flags: CheckFlags, io: CheckIo): Promise<numb
   let released: Promise<string | undefined> | undefined;
   const release = () => (released ??= connected.release());
   try {
-    const cases = buildSpecCases(connected, selected, { unsafe: !!flags.unsafe, target, budget });
+    const leftovers: string[] = [];
+    const cases = buildSpecCases(connected, selected, { unsafe: !!flags.unsafe, target, budget, leftovers });
     if (flags.list) {
       for (const c of cases)
         io.stdout.write(`${c.id}\t${c.category}\t${c.title}${c.tags.unavailable ? `\tskipped: ${c.tags.unavailable}` : ''}\n`);
       return 0;
     }
-    return await runAndReport(cases, connected, { flags, io, target, timeoutMs, budget, release });
+    return await runAndReport(cases, connected, { flags, io, target, timeoutMs, budget, release, leftovers });
   } finally {
     const leftOver = await release();
     if (leftOver) io.stderr.write(`authmock check: ${leftOver}\n`);
@@ -80,6 +81,8 @@ interface RunContext {
   timeoutMs: number;
   budget: RequestBudget;
   release(): Promise<string | undefined>;
+  /** objects the check made that the spec gives no way to delete */
+  leftovers: readonly string[];
 }
 
 async function runAndReport(cases: CheckCase[], connected: Connected, r: RunContext): Promise<number> {
@@ -117,7 +120,9 @@ async function runAndReport(cases: CheckCase[], connected: Connected, r: RunCont
     results,
     connected.specs.map((t) => t.spec.api),
   );
-  const notes = [...connected.notes, safetyNote(connected.authmock, !!flags.unsafe, r.target)].filter((n): n is string => !!n);
+  const notes = [...connected.notes, safetyNote(connected.authmock, !!flags.unsafe, r.target), leftoverNote(connected.authmock, r)].filter(
+    (n): n is string => !!n,
+  );
   const meta = { target: r.target, startedAt: startedAt.toISOString(), durationMs, requests: budget.count, notes };
   const reports = writeReports(flags, results, summary, { ...meta, bases, options: optionsOf(flags, connected, budget.max) });
   io.stdout.write(formatSummary(summary, palette, { durationMs, reports, requests: budget.count, notes }));
@@ -128,7 +133,7 @@ async function runAndReport(cases: CheckCase[], connected: Connected, r: RunCont
 function buildSpecCases(
   connected: Connected,
   selected: ReadonlyMap<string, readonly { operationId: string }[]>,
-  o: { unsafe: boolean; target: string; budget: RequestBudget },
+  o: { unsafe: boolean; target: string; budget: RequestBudget; leftovers: string[] },
 ): CheckCase[] {
   const matrix = connected.specs.flatMap(({ spec, provider }) =>
     (selected.get(spec.name) ?? []).flatMap(({ operationId }) => {
@@ -156,7 +161,7 @@ function buildSpecCases(
 function buildCollectionCases(
   connected: Connected,
   selected: ReadonlyMap<string, readonly { operationId: string }[]>,
-  o: { unsafe: boolean; target: string; budget: RequestBudget },
+  o: { unsafe: boolean; target: string; budget: RequestBudget; leftovers: string[] },
 ): CheckCase[] {
   return connected.specs.flatMap(({ spec, provider }) => {
     const ids = new Set((selected.get(spec.name) ?? []).map((s) => s.operationId));
@@ -168,6 +173,7 @@ function buildCollectionCases(
           served,
           provider,
           budget: o.budget,
+          leftovers: o.leftovers,
           ...(!connected.authmock && !o.unsafe
             ? {
                 unavailable: `object-level cases create and delete objects: not sent to ${o.target}, which is not authmock (--unsafe sends them)`,
@@ -204,6 +210,12 @@ function schemesOf(specs: readonly UserSpec[]): Map<string, SecurityScheme> {
 /** Header and query parameters that carry API keys, whatever they are called: reports mask them. */
 function secretNames(specs: readonly UserSpec[]): string[] {
   return [...schemesOf(specs).values()].flatMap((s) => (s.type === 'apiKey' && s.in !== 'cookie' ? [s.param] : []));
+}
+
+/** Against a server that is not authmock, what the object-level cases left there (an authmock's namespace goes whole). */
+function leftoverNote(authmock: boolean, r: RunContext): string | undefined {
+  if (authmock || r.leftovers.length === 0) return undefined;
+  return `left on ${r.target}, the spec having no delete operation for them: ${r.leftovers.join(', ')}`;
 }
 
 function safetyNote(authmock: boolean, unsafe: boolean, target: string): string | undefined {

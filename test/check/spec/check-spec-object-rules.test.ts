@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -136,5 +137,20 @@ describe('authmock check --spec: object-level authorization against servers that
       `todos todos (private), B's list: 200 (passed, expected success) in ${a}, 200 (failed, expected success) in ${b}`,
       expect.stringMatching(/^1 of \d+ matrix cells differ$/),
     ]);
+  });
+
+  it('names the objects it made and could not delete where the spec has no delete operation', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'authmock-no-delete-'));
+    const spec = parseYaml(readFileSync(TODOS, 'utf8')) as { paths: Record<string, Record<string, unknown>> };
+    for (const item of Object.values(spec.paths)) delete item.delete;
+    writeFileSync(join(dir, 'todos.openapi.yaml'), stringifyYaml(spec));
+    writeFileSync(join(dir, 'todos.authmock.yaml'), readFileSync(join(import.meta.dirname, 'todos', 'todos.authmock.yaml')));
+    const server = await startObjectRuleServer('none');
+    closing.push(server.close);
+    const run = await checkSpecs(
+      { spec: [join(dir, 'todos.openapi.yaml')], target: server.url, credentials: CREDS, unsafe: true },
+      TODO_SECRETS,
+    );
+    expect(run.stdout).toMatch(/left on http:\/\/127\.0\.0\.1:\d+, the spec having no delete operation for them: todos todos \w+/);
   });
 });
