@@ -13,7 +13,7 @@ export interface Config {
   specsDir: string;
   /** the APIs to serve: spec files, or built-in APIs by name (`commerce`, `social`); none: the built-ins */
   specs?: (string | SpecEntry)[];
-  /** the control API's spec (part of the package, not of --specs) */
+  /** the control API's spec (part of the package, not of --builtin-specs) */
   controlSpec: string;
   /** serve the control API under /__authmock/ */
   control: boolean;

@@ -170,7 +170,7 @@ function explainListenError(err: NodeJS.ErrnoException, config: Config): Error {
   return err;
 }
 
-/** A missing --specs directory or spec file is named as such, not as a raw ENOENT. */
+/** A missing --builtin-specs directory or spec file is named as such, not as a raw ENOENT. */
 function checkSpecsDir(config: Config): void {
   const dir = config.specsDir;
   // a user's specs are named by path; the built-ins' directory matters only when a built-in is served
@@ -178,11 +178,11 @@ function checkSpecsDir(config: Config): void {
   if (builtins.length === 0) return;
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     throw new StartError(
-      `--specs ${dir}: no such directory; give the directory that holds ${builtins.map((m) => m.specFile).join(' and ')}`,
+      `--builtin-specs ${dir}: no such directory; give the directory that holds ${builtins.map((m) => m.specFile).join(' and ')}`,
     );
   }
   const missing = builtins.map((m) => m.specFile).filter((file) => !existsSync(isAbsolute(file) ? file : join(dir, file)));
-  if (missing.length) throw new StartError(`--specs ${dir}: ${missing.join(' and ')} not found there; every API needs its spec`);
+  if (missing.length) throw new StartError(`--builtin-specs ${dir}: ${missing.join(' and ')} not found there; every API needs its spec`);
 }
 
 /**
