@@ -32,6 +32,8 @@ export interface Config {
   fixturesDir: string;
   /** a directory for the persisted state, or 'memory' */
   state: string;
+  /** the state to use when `state`, the default one, is in use by another server (`.authmock/state-<port>`); undefined when --state or AUTHMOCK_STATE chose it */
+  stateFallback?: string;
   /** allowed CORS origins; '*' allows any */
   corsOrigins: string[];
   developerMode: boolean;

@@ -53,6 +53,7 @@ export function toConfig(
     specsDir: (flags.builtinSpecs ?? flags.specs) ? resolve((flags.builtinSpecs ?? flags.specs) as string) : base.specsDir,
     fixturesDir: flags.fixtures ? resolve(flags.fixtures) : base.fixturesDir,
     state: state === 'memory' ? 'memory' : (redisState(state, env) ?? resolve(state)),
+    ...(flags.state || env.AUTHMOCK_STATE ? {} : { stateFallback: resolve(`${base.state}-${flags.port ?? env.PORT ?? base.port}`) }),
     corsOrigins: flags.corsOrigin?.length ? flags.corsOrigin.flatMap((o) => o.split(',')).map((o) => o.trim()) : base.corsOrigins,
     developerMode: flags.dev ?? false,
     ...(flags.stateless ? { stateless: true } : {}),
