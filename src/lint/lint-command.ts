@@ -11,6 +11,7 @@ import { readSpecDocuments } from './read-spec-documents.js';
 import { loadRuleset } from './load-ruleset.js';
 import { formatResults, SEVERITY_LEVELS, sortResults, summarize } from './format-results.js';
 import { countAuthFindings, summarizeAuth } from './summarize-auth.js';
+import { dropServeAccepted } from './collapse-findings.js';
 
 const { Spectral } = spectralCore;
 
@@ -53,10 +54,17 @@ async function lint(args: LintArgs, io: LintIo & { cwd: string; root: string }):
   spectral.setRuleset(ruleset);
   const results: ISpectralDiagnostic[] = [];
   for (const document of documents) results.push(...(await spectral.run(document)));
-  const sorted = sortResults(results);
+  const sorted = sortResults(args.strict ? results : dropServeAccepted(results, documents));
 
   const toTerminal = args.output === undefined && io.stdout.isTTY === true;
-  const report = formatResults(sorted, { format: args.format, failSeverity: args.failSeverity, ruleset, cwd: io.cwd, color: toTerminal });
+  const report = formatResults(sorted, {
+    format: args.format,
+    failSeverity: args.failSeverity,
+    ruleset,
+    cwd: io.cwd,
+    color: toTerminal,
+    all: args.all,
+  });
   if (args.output === undefined) {
     io.stdout.write(report);
     // after Spectral's own summary, what a token-authenticated API's author looks for first
