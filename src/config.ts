@@ -15,7 +15,7 @@ export interface Config {
   specs?: (string | SpecEntry)[];
   /** folders besides each spec's own that its `$ref`s may read (the project file's `refRoots`, absolute) */
   refRoots?: string[];
-  /** the control API's spec (part of the package, not of --specs) */
+  /** the control API's spec (part of the package, not of --builtin-specs) */
   controlSpec: string;
   /** serve the control API under /__authmock/ */
   control: boolean;
@@ -34,6 +34,8 @@ export interface Config {
   fixturesDir: string;
   /** a directory for the persisted state, or 'memory' */
   state: string;
+  /** the state to use when `state`, the default one, is in use by another server (`.authmock/state-<port>`); undefined when --state or AUTHMOCK_STATE chose it */
+  stateFallback?: string;
   /** allowed CORS origins; '*' allows any */
   corsOrigins: string[];
   developerMode: boolean;

@@ -44,7 +44,7 @@ export async function runCheckCommand(
   if (flags.unsafe || flags.only?.length || flags.skip?.length) throw new UsageError('--unsafe, --only and --skip go with --spec');
   const all = registry.map((m) => m.name);
   const apis = selectApis(flags.api, all);
-  const models = await loadModels(resolve(flags.specs), registry);
+  const models = await loadModels(resolve(flags.builtinSpecs), registry);
   const bases = resolveBases(flags, all, models);
   const accounts = readAccounts(root, flags, io.env, registry);
   const timeoutMs = positiveInt('--timeout', flags.timeout);

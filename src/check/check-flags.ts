@@ -6,7 +6,8 @@ export interface CheckFlags {
   api: string;
   commerceUrl?: string;
   socialUrl?: string;
-  specs: string;
+  /** the built-in APIs' folder (--builtin-specs) */
+  builtinSpecs: string;
   fixtures?: string;
   credentials?: string;
   lockout: boolean;

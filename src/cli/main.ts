@@ -45,26 +45,15 @@ export async function runCli(argv: string[]): Promise<string | undefined> {
 
   // a repeatable flag's values, in order
   const collect = (value: string, previous: string[]) => [...previous, value];
-  const withServerOptions = (cmd: Command) =>
-    cmd
-      .option('-p, --port <port>', 'port to listen on (env PORT)', undefined)
-      .option('--host <host>', 'interface to listen on; 0.0.0.0 opens it to the LAN', '127.0.0.1')
-      .option('--specs <dir>', 'directory with commerce.openapi.yaml and social.openapi.yaml', join(root, 'specs'))
-      .option('--fixtures <dir>', 'directory with commerce.yaml and social.yaml (accounts, roles, client apps)', join(root, 'fixtures'))
-      .option(
-        '--state <dir|memory|redis-url>',
-        `where tokens, revocations and lockouts persist (env AUTHMOCK_STATE; default: ${STATE_DEFAULT} in the working directory); 'memory' keeps nothing; redis://host:port/db (or 'redis': AUTHMOCK_REDIS_URL) shares them between servers`,
-      );
-
-  const serveCommand = withServerOptions(
-    program
-      .command('serve')
-      .description('serve your specs, or the built-in APIs (default: http://127.0.0.1:4010)')
-      .argument(
-        '[specs...]',
-        "spec files (OpenAPI 3.x or Swagger 2.0, YAML or JSON) and built-in APIs by name (commerce, social); none: the project file's, else the built-ins",
-      ),
-  )
+  const serveCommand = program
+    .command('serve')
+    .description('serve your specs, or the built-in APIs (default: http://127.0.0.1:4010)')
+    .argument(
+      '[specs...]',
+      "spec files (OpenAPI 3.x or Swagger 2.0, YAML or JSON) and built-in APIs by name (commerce, social); none: the project file's, else the built-ins",
+    )
+    .option('-p, --port <port>', 'port to listen on (env PORT)', undefined)
+    .option('--host <host>', 'interface to listen on; 0.0.0.0 opens it to the LAN', '127.0.0.1')
     .option('--identities <file>', 'who may call the one spec given (default: <name>.authmock.yaml beside it)')
     .option('--config <file>', `project file with specs and serve options (default: ${PROJECT_FILE} in the working directory)`)
     .option('--watch', 'serve an edited spec or identity file within a second; a broken edit keeps the last good version')
@@ -72,15 +61,8 @@ export async function runCli(argv: string[]): Promise<string | undefined> {
     .option('--seed <n>', 'the seed of made values: the same seed answers the same bytes on every start (default 1)')
     .option('--examples-only', "answer from the spec's examples, else a plain sample: no realistic values")
     .option('--generate <n>', 'add n generated objects to every collection of a user spec (per parent for a nested one)');
-  // One lifetime flag per kind of token each API module issues: --customer-token-lifetime, ...
-  for (const module of [...API_MODULES, SPEC_TOKEN_TYPES]) {
-    for (const type of module.userTypes)
-      serveCommand.option(
-        `--${type}-token-lifetime <s>`,
-        // "social tokens", not "social social tokens": a type named after its API is said once
-        `${type === module.name ? module.name : `${module.name} ${type}`} tokens expire after this many seconds (default: never)`,
-      );
-  }
+  // the tokens a user's spec issues: --user-token-lifetime, --client-token-lifetime
+  addLifetimeOptions(serveCommand, [SPEC_TOKEN_TYPES]);
   serveCommand
     .option(
       '--control-key <key>',
@@ -93,23 +75,12 @@ export async function runCli(argv: string[]): Promise<string | undefined> {
       [],
     )
     .option('--no-control', 'do not serve the control API')
-    .option('--max-namespaces <n>', 'namespaces the state may hold (default 1000)')
     .option('--journal-size <n>', 'requests the journal keeps per namespace (GET /__authmock/requests); 0 turns it off', '1000')
-    .option(
-      '--instance-name <name>',
-      "the name this instance's journal entries carry, to tell instances on one Redis apart (default host:port)",
-    )
     .option('--latency <ms|min-max>', 'delay every answer of the mocked APIs by this many milliseconds, or a random number in a range')
-    .option('--reset', 'forget all tokens, revocations and lockout counters before starting')
     .option('--dev', "developer mode: errors carry the platform's `trace` and decoding details")
     .option('--cors-origin <origins...>', "origins allowed by CORS, comma- or space-separated; '*' allows any", ['*'])
     .option('--body-limit <bytes>', 'largest request body accepted', '1048576')
     .option('--max-connections <n>', 'open connections accepted at once; more are closed (default: no cap)')
-    .option('--lockout-failures <n>', 'failed logins that lock a commerce username', '6')
-    .option('--lockout-seconds <s>', 'how long a locked username stays locked', '1800')
-    .option('--oauth-sha1', 'commerce: accept HMAC-SHA1 OAuth signatures, as the platform did before 2.4.4')
-    .option('--integration-as-bearer', "commerce: an integration's access token also works as a Bearer token")
-    .option('--admin-2fa', 'commerce: admins get tokens only through POST /V1/tfa/provider/google/authenticate')
     .addOption(
       new Option(
         '--log-level <level>',
@@ -125,6 +96,32 @@ export async function runCli(argv: string[]): Promise<string | undefined> {
       ).choices(['pretty', 'json']),
     )
     .option('-q, --quiet', 'no line per request: the listening line and failures only (--log-level error)')
+    .optionsGroup('State and Redis:')
+    .option(
+      '--state <dir|memory|redis-url>',
+      `where tokens, revocations and lockouts persist (env AUTHMOCK_STATE; default: ${STATE_DEFAULT} in the working directory); 'memory' keeps nothing; redis://host:port/db (or 'redis': AUTHMOCK_REDIS_URL) shares them between servers`,
+    )
+    .option('--reset', 'forget all tokens, revocations and lockout counters before starting')
+    .option('--max-namespaces <n>', 'namespaces the state may hold (default 1000)')
+    .option(
+      '--instance-name <name>',
+      "the name this instance's journal entries carry, to tell instances on one Redis apart (default host:port)",
+    )
+    .optionsGroup('Built-in APIs (commerce, social):');
+  addBuiltinSpecsOption(serveCommand, root);
+  serveCommand.option(
+    '--fixtures <dir>',
+    'directory with commerce.yaml and social.yaml (accounts, roles, client apps)',
+    join(root, 'fixtures'),
+  );
+  // One lifetime flag per kind of token each built-in API issues: --customer-token-lifetime, ...
+  addLifetimeOptions(serveCommand, API_MODULES);
+  serveCommand
+    .option('--lockout-failures <n>', 'failed logins that lock a commerce username', '6')
+    .option('--lockout-seconds <s>', 'how long a locked username stays locked', '1800')
+    .option('--oauth-sha1', 'commerce: accept HMAC-SHA1 OAuth signatures, as the platform did before 2.4.4')
+    .option('--integration-as-bearer', "commerce: an integration's access token also works as a Bearer token")
+    .option('--admin-2fa', 'commerce: admins get tokens only through POST /V1/tfa/provider/google/authenticate')
     .action(async (specArgs: string[], _flags: unknown, cmd: Command) => {
       const { serve } = await import('./serve.js');
       const { config, flags } = serveConfig(root, specArgs, cmd);
@@ -163,7 +160,6 @@ export async function runCli(argv: string[]): Promise<string | undefined> {
     .addOption(new Option('--api <name>', 'which API to check').choices(['commerce', 'social', 'all']).default('all'))
     .option('--commerce-url <url>', 'base URL the commerce spec paths go under (instead of <target>/rest), e.g. a Prism proxy')
     .option('--social-url <url>', 'base URL the social spec paths go under (instead of <target>)')
-    .option('--specs <dir>', 'directory with commerce.openapi.yaml and social.openapi.yaml', join(root, 'specs'))
     .option('--fixtures <dir>', `accounts from authmock fixtures (default without credentials: ${join(root, 'fixtures')})`)
     .option(
       '--credentials <file>',
@@ -193,6 +189,7 @@ export async function runCli(argv: string[]): Promise<string | undefined> {
         { stdout: process.stdout, stderr: process.stderr, env: process.env },
       );
     });
+  addBuiltinSpecsOption(checkCommand, root);
   checkCommand
     .command('diff')
     .description("compare two runs' matrices (--json reports) cell by cell; exits 1 on any difference, listing them")
@@ -240,6 +237,32 @@ export async function runCli(argv: string[]): Promise<string | undefined> {
     }
     throw err;
   }
+}
+
+/** `--<type>-token-lifetime <s>`, one per kind of token each module issues. */
+function addLifetimeOptions(cmd: Command, modules: readonly { name: string; userTypes: readonly string[] }[]): void {
+  for (const module of modules) {
+    for (const type of module.userTypes)
+      cmd.option(
+        `--${type}-token-lifetime <s>`,
+        // "social tokens", not "social social tokens": a type named after its API is said once
+        `${type === module.name ? module.name : `${module.name} ${type}`} tokens expire after this many seconds (default: never)`,
+      );
+  }
+}
+
+/**
+ * `--builtin-specs <dir>`, the built-in APIs' folder; `--specs <dir>`, its old name, still
+ * works, hidden from the help, with a note on stderr.
+ */
+function addBuiltinSpecsOption(cmd: Command, root: string): void {
+  cmd
+    .option('--builtin-specs <dir>', 'directory with commerce.openapi.yaml and social.openapi.yaml', join(root, 'specs'))
+    .addOption(new Option('--specs <dir>').hideHelp())
+    .on('option:specs', (dir: string) => {
+      process.stderr.write('authmock: --specs is deprecated; use --builtin-specs\n');
+      cmd.setOptionValueWithSource('builtinSpecs', dir, 'cli');
+    });
 }
 
 /** The tokens a user's spec issues: a user's and an OAuth client's (`--user-token-lifetime`, `--client-token-lifetime`). */

@@ -5,6 +5,8 @@ import { pickRedisUrl } from '../store/redis/redis-url.js';
 export interface ServeFlags {
   port?: string;
   host?: string;
+  builtinSpecs?: string;
+  /** the old name of --builtin-specs */
   specs?: string;
   fixtures?: string;
   state?: string;
@@ -51,9 +53,10 @@ export function toConfig(
     ...base,
     host: flags.host ?? base.host,
     port: int('--port', flags.port ?? env.PORT, base.port, 0, 65535),
-    specsDir: flags.specs ? resolve(flags.specs) : base.specsDir,
+    specsDir: (flags.builtinSpecs ?? flags.specs) ? resolve((flags.builtinSpecs ?? flags.specs) as string) : base.specsDir,
     fixturesDir: flags.fixtures ? resolve(flags.fixtures) : base.fixturesDir,
     state: state === 'memory' ? 'memory' : (redisState(state, env) ?? resolve(state)),
+    ...(flags.state || env.AUTHMOCK_STATE ? {} : { stateFallback: resolve(`${base.state}-${flags.port ?? env.PORT ?? base.port}`) }),
     corsOrigins: flags.corsOrigin?.length ? flags.corsOrigin.flatMap((o) => o.split(',')).map((o) => o.trim()) : base.corsOrigins,
     developerMode: flags.dev ?? false,
     ...(flags.stateless ? { stateless: true } : {}),

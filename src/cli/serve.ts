@@ -30,11 +30,13 @@ export async function serve(config: Config, options: { reset?: boolean; version:
 function banner(started: StartedServer, config: Config, version: string) {
   const { runtime, url: base } = started;
   const state =
-    config.state === 'memory'
+    started.state === 'memory'
       ? 'in memory (nothing is kept)'
-      : isRedisUrl(config.state)
-        ? `${redactRedisUrl(config.state)} (Redis, shared)`
-        : `${config.state} (SQLite)`;
+      : isRedisUrl(started.state)
+        ? `${redactRedisUrl(started.state)} (Redis, shared)`
+        : started.state === config.state
+          ? `${started.state} (SQLite)`
+          : `${started.state} (SQLite; another server holds ${config.state})`;
   const control = !config.control
     ? 'Control API: off (--no-control)'
     : started.controlKeyGenerated
@@ -66,7 +68,7 @@ function banner(started: StartedServer, config: Config, version: string) {
   const fields = {
     url: base,
     version,
-    state: config.state === 'memory' ? 'memory' : isRedisUrl(config.state) ? redactRedisUrl(config.state) : config.state,
+    state: started.state === 'memory' ? 'memory' : isRedisUrl(started.state) ? redactRedisUrl(started.state) : started.state,
     // `open`: served without any check, as the banner's "served open" says
     apis: runtime.apis.map((api) => ({
       name: api.name,

@@ -5,6 +5,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { json, junit, sarif, stylish } from '@stoplight/spectral-formatters';
 import type { ISpectralDiagnostic, Ruleset } from '@stoplight/spectral-core';
 import type { FailSeverity, LintFormat } from './parse-lint-args.js';
+import { authFirst, collapseFindings } from './collapse-findings.js';
 
 /** Spectral's severity numbers: 0 error, 1 warn, 2 info, 3 hint. */
 export const SEVERITY_LEVELS: Record<FailSeverity, number> = { error: 0, warn: 1, info: 2, hint: 3 };
@@ -17,6 +18,8 @@ interface FormatContext {
   cwd: string;
   /** keep the stylish format's colours (only when it goes to a terminal) */
   color: boolean;
+  /** stylish: every finding, in place; else authentication's first and a rule's repeats folded into one */
+  all?: boolean;
 }
 
 /** Orders findings by file, then position, as Spectral's CLI does. */
@@ -37,7 +40,9 @@ export function formatResults(results: readonly ISpectralDiagnostic[], context: 
     const text = sarif([...results], options, { ruleset: describeRules(context.ruleset, results), spectralVersion: readSpectralVersion() });
     return rebaseSarifUris(text, context.cwd);
   }
-  const shown = results.map((r) => ({ ...r, source: r.source ? relative(context.cwd, r.source) || r.source : r.source }));
+  const relativeTo = (list: readonly ISpectralDiagnostic[]) =>
+    list.map((r) => ({ ...r, source: r.source ? relative(context.cwd, r.source) || r.source : r.source }));
+  const shown = relativeTo(results);
   switch (context.format) {
     case 'json':
       return `${json(shown, options)}\n`;
@@ -45,10 +50,30 @@ export function formatResults(results: readonly ISpectralDiagnostic[], context: 
       return junit(shown, options);
     case 'stylish': {
       if (shown.length === 0) return 'No problems found.\n';
-      const text = stylish(shown, options);
+      const text = context.all ? stylish(shown, options) : stylishCollapsed(results, context, (list) => stylish(relativeTo(list), options));
       return context.color ? text : stripVTControlCharacters(text);
     }
   }
+}
+
+/**
+ * Stylish for people: the authentication findings under their own heading first, then the
+ * others; one line for all the findings of a rule, with their count and the next places;
+ * Spectral's summary counts every finding.
+ */
+function stylishCollapsed(
+  results: readonly ISpectralDiagnostic[],
+  context: FormatContext,
+  render: (list: readonly ISpectralDiagnostic[]) => string,
+): string {
+  const { auth, other } = authFirst(collapseFindings(results, context.cwd));
+  // each part without Spectral's summary line: one summary, of every finding, ends the report
+  const body = (list: readonly ISpectralDiagnostic[]) => render(list).replace(/\n*\S*✖[^\n]*\n*$/u, '\n');
+  const parts = [
+    ...(auth.length ? [`Authentication\n${body(auth)}`] : []),
+    ...(other.length ? [`${auth.length ? 'Other findings\n' : ''}${body(other)}`] : []),
+  ];
+  return `${parts.join('\n')}\n✖ ${summarize(results)}\n`;
 }
 
 /** "3 problems (1 error, 2 warnings, 0 infos, 0 hints)". */

@@ -12,6 +12,7 @@ import { loadRuleset } from './load-ruleset.js';
 import { formatResults, SEVERITY_LEVELS, sortResults, summarize } from './format-results.js';
 import { countAuthFindings, summarizeAuth } from './summarize-auth.js';
 import { useLinearPatterns } from './use-linear-patterns.js';
+import { dropServeAccepted } from './collapse-findings.js';
 
 const { Spectral } = spectralCore;
 
@@ -59,12 +60,26 @@ async function lint(args: LintArgs, io: LintIo & { cwd: string; root: string }):
   const results: ISpectralDiagnostic[] = [];
   for (const { document, place, parserFindings } of documents)
     results.push(...(await spectral.run(document)).map(place), ...parserFindings);
-  const sorted = sortResults(results);
+  const sorted = sortResults(
+    args.strict
+      ? results
+      : dropServeAccepted(
+          results,
+          documents.map((d) => d.document),
+        ),
+  );
   for (const [pattern, message] of refused)
     io.stderr.write(`authmock lint: pattern ${JSON.stringify(pattern)} is not checked against examples (RE2 cannot run it: ${message})\n`);
 
   const toTerminal = args.output === undefined && io.stdout.isTTY === true;
-  const report = formatResults(sorted, { format: args.format, failSeverity: args.failSeverity, ruleset, cwd: io.cwd, color: toTerminal });
+  const report = formatResults(sorted, {
+    format: args.format,
+    failSeverity: args.failSeverity,
+    ruleset,
+    cwd: io.cwd,
+    color: toTerminal,
+    all: args.all,
+  });
   if (args.output === undefined) {
     io.stdout.write(report);
     // after Spectral's own summary, what a token-authenticated API's author looks for first

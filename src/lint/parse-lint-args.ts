@@ -15,6 +15,10 @@ export interface LintArgs {
   ruleset?: string;
   /** add the OWASP API Security Top 10 ruleset */
   owasp?: boolean;
+  /** stylish: list every finding, not one line per rule */
+  all?: boolean;
+  /** also report what serve accepts: integer YAML keys, operations that are a $ref */
+  strict?: boolean;
 }
 
 interface Out {
@@ -42,6 +46,8 @@ export function parseLintArgs(argv: readonly string[], out: Out): LintArgs | num
     )
     .option('-r, --ruleset <file>', "a Spectral ruleset (YAML, JSON or JS) whose rules go on top of authmock's")
     .option('--owasp', 'also run the OWASP API Security Top 10 ruleset (a --ruleset that configures OWASP rules brings it too)')
+    .option('--all', 'list every finding (stylish folds the repeats of a rule into one line with a count)')
+    .option('--strict', 'also report what serve accepts: unquoted integer keys (200:), operations that are a $ref to another file')
     .addHelpText('after', '\nExit codes: 0 no finding at or above --fail-severity, 1 some, 2 usage error or unreadable file.')
     .exitOverride()
     .configureOutput({

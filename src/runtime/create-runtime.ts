@@ -10,7 +10,7 @@ import { type PipelineHooks, createFixedMemo } from '../pipeline/run-request.js'
 import type { ReloadState, Runtime } from '../pipeline/runtime.js';
 import type { ApiModule } from '../apis/api-module.js';
 import type { LoadedSpec } from '../spec/load-spec.js';
-import { compileSpecs } from '../spec/compile-specs.js';
+import { compileSpecs, type CompiledSpecs } from '../spec/compile-specs.js';
 import { buildSpecModel, type SpecModel } from '../spec/spec-model.js';
 import { createSampler } from '../spec/samples.js';
 import { SpecError } from '../spec/spec-error.js';
@@ -40,6 +40,8 @@ export interface RuntimeOptions {
   /** replaces or adds handlers by API and operationId (tests use it to break a response on purpose) */
   handlers?: Record<string, Record<string, Handler>>;
   hooks?: PipelineHooks;
+  /** the specs, loaded and compiled already (start-up does so before it opens the state) */
+  compiled?: CompiledSpecs;
   /** with --watch: the reload errors every runtime of this server shares */
   reloads?: ReloadState;
 }
@@ -55,12 +57,7 @@ export type { Runtime } from '../pipeline/runtime.js';
 export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const config = freezeConfig(options.config);
   const modules = options.modules ?? selectModules(config);
-  const inDir = (dir: string, file: string) => (isAbsolute(file) ? file : join(dir, file));
-  const compiled = await compileSpecs(
-    modules.map((m) => inDir(config.specsDir, m.specFile)),
-    config.cacheDir,
-    config.refRoots,
-  );
+  const compiled = options.compiled ?? (await compileModuleSpecs(config, modules));
   const { specs, compiler } = compiled;
   const random = options.random ?? createRandomPool();
   const clock = options.clock ?? { now: Date.now };
@@ -133,6 +130,17 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     warnings,
     reloads: options.reloads,
   });
+}
+
+const inDir = (dir: string, file: string) => (isAbsolute(file) ? file : join(dir, file));
+
+/** Loads (bundled, upgraded to 3.1) and compiles the modules' specs: a broken spec fails here, naming the file. */
+export function compileModuleSpecs(config: Config, modules: readonly ApiModule[]): Promise<CompiledSpecs> {
+  return compileSpecs(
+    modules.map((m) => inDir(config.specsDir, m.specFile)),
+    config.cacheDir,
+    config.refRoots,
+  );
 }
 
 function schemaOf(spec: LoadedSpec, name: string, compile: (ref: string) => ValidateFunction): ValidateFunction {

@@ -4,8 +4,9 @@ import type { Server } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import type { Config } from '../config.js';
 import { type Logger, createLogger } from '../log/create-logger.js';
-import { openState } from '../store/open-store.js';
-import { createRuntime, type Runtime } from './create-runtime.js';
+import { openState, type OpenedState } from '../store/open-store.js';
+import { StateError } from '../store/sqlite-checks.js';
+import { compileModuleSpecs, createRuntime, type Runtime } from './create-runtime.js';
 import { createRequestLog, type RequestLog } from '../log/request-log.js';
 import { wantsColor } from '../log/paint.js';
 import { createHttpParts, type AppOptions } from '../http/create-http-parts.js';
@@ -25,6 +26,8 @@ export { StartError } from './start-error.js';
 export interface StartedServer {
   server: Server;
   runtime: Runtime;
+  /** the state in use: the configured one, or its fallback when another server holds the default one */
+  state: string;
   /** http://host:port, with the port actually bound (also when 0 was asked) */
   url: string;
   port: number;
@@ -49,15 +52,14 @@ export async function startServer(
   const log = options.log ?? createLogger(config.logLevel, { format, color: wantsColor(process.stderr.isTTY, process.env) });
   const requestLog =
     options.requestLog ?? createRequestLog({ level: config.logLevel, format, color: wantsColor(process.stdout.isTTY, process.env) });
-  // a Redis state connects here, and names the URL (not its password) when it cannot
-  const { store, redis } = await openState(config.state, { notice: (message) => log.warn(message) }).catch(async (err: unknown) => {
-    // A second server on the same state and port: the busy port is what the user must fix first.
-    throw (err as Error).name === 'StateError' && (await isPortTaken(config)) ? explainListenError(portInUse(), config) : err;
-  });
+  // a broken spec is what the user must fix first, before any state or port is looked at
+  const compiled = await compileModuleSpecs(config, selectModules(config));
+  const { store, redis, state } = await openServerState(config, log);
+  if (state !== config.state) config = { ...config, state };
   try {
     if (options.reset) await store.reset();
     const reloads: ReloadState = { errors: new Map() };
-    const first = await createRuntime({ config, store, log, modules: selectModules(config), reloads });
+    const first = await createRuntime({ config, store, log, modules: selectModules(config), reloads, compiled });
     const control = resolveControlKey(config.host, config.controlKey, first.services.random);
     // on Redis the journal and the steering rules are kept there too, shared by every instance
     const serving = await serveWith(first, { controlKey: control.key, requestLog, redis }, options.watch === true);
@@ -123,6 +125,7 @@ export async function startServer(
       },
       url,
       port,
+      state,
       controlKey: control.key,
       controlKeyGenerated: control.generated,
       requestLog,
@@ -131,6 +134,32 @@ export async function startServer(
   } catch (err) {
     await store.close().catch(() => undefined);
     throw err;
+  }
+}
+
+/**
+ * Opens the configured state. When another server holds it: a busy port is what the user
+ * must fix first (the same server started twice); else the default state gives way to
+ * `.authmock/state-<port>` (a second spec served from the same folder); a state the user
+ * chose is refused, naming the flag that gives this server one of its own.
+ */
+async function openServerState(config: Config, log: Logger): Promise<OpenedState & { state: string }> {
+  // a Redis state connects here, and names the URL (not its password) when it cannot
+  const open = async (state: string) => ({ ...(await openState(state, { notice: (message) => log.warn(message) })), state });
+  try {
+    return await open(config.state);
+  } catch (err) {
+    if (!(err instanceof StateError) || !err.inUse) throw err;
+    if (await isPortTaken(config)) throw explainListenError(portInUse(), config);
+    const own = `${join('.authmock', `state-${config.port}`)}`;
+    if (config.stateFallback && config.stateFallback !== config.state) {
+      return open(config.stateFallback).catch((again: unknown) => {
+        throw again instanceof StateError && again.inUse
+          ? new StartError(`${again.message} (--state ${own} gives this server a state of its own)`)
+          : again;
+      });
+    }
+    throw new StartError(`${err.message}: --state ${own} gives this server a state of its own`);
   }
 }
 
@@ -170,7 +199,7 @@ function explainListenError(err: NodeJS.ErrnoException, config: Config): Error {
   return err;
 }
 
-/** A missing --specs directory or spec file is named as such, not as a raw ENOENT. */
+/** A missing --builtin-specs directory or spec file is named as such, not as a raw ENOENT. */
 function checkSpecsDir(config: Config): void {
   const dir = config.specsDir;
   // a user's specs are named by path; the built-ins' directory matters only when a built-in is served
@@ -178,11 +207,11 @@ function checkSpecsDir(config: Config): void {
   if (builtins.length === 0) return;
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     throw new StartError(
-      `--specs ${dir}: no such directory; give the directory that holds ${builtins.map((m) => m.specFile).join(' and ')}`,
+      `--builtin-specs ${dir}: no such directory; give the directory that holds ${builtins.map((m) => m.specFile).join(' and ')}`,
     );
   }
   const missing = builtins.map((m) => m.specFile).filter((file) => !existsSync(isAbsolute(file) ? file : join(dir, file)));
-  if (missing.length) throw new StartError(`--specs ${dir}: ${missing.join(' and ')} not found there; every API needs its spec`);
+  if (missing.length) throw new StartError(`--builtin-specs ${dir}: ${missing.join(' and ')} not found there; every API needs its spec`);
 }
 
 /**

@@ -7,6 +7,8 @@ import { migrate, StateVersionError } from './sqlite-schema.js';
 /** A state file that cannot be used: the message says what to do. */
 export class StateError extends Error {
   override name = 'StateError';
+  /** another process holds the state: another directory would do */
+  inUse = false;
 }
 
 /** SQLite's own quick check: a damaged file is refused before anything reads it. */
@@ -25,7 +27,10 @@ export function checkIntegrity(db: Database.Database, file: string): void {
 export function explain(err: unknown, dir: string, file: string): Error {
   const code = (err as { code?: string }).code;
   if (code === 'SQLITE_BUSY')
-    return new StateError(`the state in ${dir} is in use by another authmock process; stop it first, or use another --state`);
+    return Object.assign(
+      new StateError(`the state in ${dir} is in use by another authmock process; stop it first, or use another --state`),
+      { inUse: true },
+    );
   if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB') {
     return new StateError(
       `${file} is damaged or not an authmock state file (${(err as Error).message}). Move it away to start afresh, or restore it from a backup.`,

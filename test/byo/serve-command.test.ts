@@ -1,7 +1,8 @@
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer, type ServerProcess } from '../support/server-process.js';
@@ -132,6 +133,69 @@ describe('authmock serve <spec>', () => {
     );
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/broken-ref\.openapi\.yaml#\/paths\/~1widgets\/get.*listWidgets/);
+  });
+});
+
+describe('two servers from one folder', () => {
+  const freePort = () =>
+    new Promise<number>((resolve) => {
+      const probe = createNetServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+  /** `authmock serve` in `cwd` with the default state (no --state): the way a user starts it. */
+  const serveHere = (cwd: string, args: string[]) => {
+    const child = spawn(
+      process.execPath,
+      [join(ROOT, 'bin', 'authmock.js'), 'serve', '--log-level', 'warn', '--log-format', 'pretty', ...args],
+      {
+        cwd,
+        env: { ...process.env, AUTHMOCK_STATE: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const listening = new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', () => /listening on \S+[\s\S]*\n +state +.+\n/.test(out) && resolve(out));
+      void exited.then(() => reject(new Error(out)));
+    });
+    // a server expected to stop never listens: its rejection is the test's to read, or to ignore
+    listening.catch(() => undefined);
+    return { child, listening, exited, output: () => out };
+  };
+
+  it('serve two specs on two ports: the second gets .authmock/state-<port>, a broken spec says so before the lock', async () => {
+    const dir = project({
+      'petstore.openapi.yaml': join(PETSTORE, 'petstore.openapi.yaml'),
+      'broken.openapi.yaml': join(SPECS, 'broken-ref.openapi.yaml'),
+    });
+    const [a, b] = [await freePort(), await freePort()];
+    const first = serveHere(dir, ['--port', String(a), 'petstore.openapi.yaml']);
+    try {
+      expect(await first.listening).toMatch(new RegExp(`state +${dir}/\\.authmock/state \\(SQLite\\)`));
+      const broken = serveHere(dir, ['--port', String(b), 'broken.openapi.yaml']);
+      expect(await broken.exited).toBe(2);
+      expect(broken.output()).toMatch(/broken\.openapi\.yaml#\/paths\/~1widgets\/get/);
+      expect(broken.output()).not.toContain('in use');
+      const second = serveHere(dir, ['--port', String(b), 'commerce']);
+      try {
+        expect(await second.listening).toMatch(
+          new RegExp(`state +${dir}/\\.authmock/state-${b} \\(SQLite; another server holds ${dir}/\\.authmock/state\\)`),
+        );
+        expect((await fetch(`http://127.0.0.1:${a}/__authmock/clock`)).status).toBe(200);
+        expect((await fetch(`http://127.0.0.1:${b}/__authmock/clock`)).status).toBe(200);
+      } finally {
+        second.child.kill();
+        await second.exited;
+      }
+    } finally {
+      first.child.kill();
+      await first.exited;
+    }
   });
 });
 

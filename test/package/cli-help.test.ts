@@ -25,3 +25,38 @@ it('serve --help shows where the state goes and the log flags', () => {
   );
   for (const flag of ['--log-level <level>', '--log-format <format>', '-q, --quiet']) expect(text).toContain(flag);
 });
+
+it('serve --help lists the serving options, then state and Redis, then the built-in APIs', () => {
+  const { stdout } = help('serve');
+  const headings = [...stdout.matchAll(/^(\S[^\n]*):$/gm)].map((m) => m[1]);
+  expect(headings).toEqual(['Arguments', 'Options', 'State and Redis', 'Built-in APIs (commerce, social)']);
+  const section = (heading: string) => stdout.split(`${heading}:\n`)[1]!.split(/\n\n/)[0]!;
+  expect(section('Options')).toContain('--port <port>');
+  expect(section('Options')).toContain('--user-token-lifetime <s>');
+  expect(section('Options')).not.toContain('--oauth-sha1');
+  for (const flag of ['--state <dir|memory|redis-url>', '--reset', '--max-namespaces <n>', '--instance-name <name>'])
+    expect(section('State and Redis')).toContain(flag);
+  for (const flag of [
+    '--builtin-specs <dir>',
+    '--fixtures <dir>',
+    '--customer-token-lifetime <s>',
+    '--lockout-failures <n>',
+    '--lockout-seconds <s>',
+    '--oauth-sha1',
+    '--integration-as-bearer',
+    '--admin-2fa',
+  ])
+    expect(section('Built-in APIs (commerce, social)')).toContain(flag);
+  expect(stdout).not.toMatch(/--specs\b/);
+});
+
+it('--specs, the old name of --builtin-specs, still works and says it is deprecated', () => {
+  const { status, stderr } = spawnSync(
+    process.execPath,
+    [join(ROOT, 'bin', 'authmock.js'), 'serve', '--port', '0', '--state', 'memory', '--specs', '/nonexistent/specs'],
+    { encoding: 'utf8', timeout: 30_000 },
+  );
+  expect(stderr).toContain('--specs is deprecated; use --builtin-specs');
+  expect(stderr).toContain('authmock: --builtin-specs /nonexistent/specs: no such directory');
+  expect(status).toBe(2);
+});

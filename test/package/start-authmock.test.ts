@@ -136,7 +136,7 @@ describe('startAuthmock', () => {
 
   it('names a missing specs directory', async () => {
     await expect(startAuthmock({ specsDir: '/nonexistent/specs', cacheDir: undefined, logLevel: 'silent' })).rejects.toThrow(
-      /--specs \/nonexistent\/specs: no such directory/,
+      /--builtin-specs \/nonexistent\/specs: no such directory/,
     );
   });
 });

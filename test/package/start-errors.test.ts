@@ -64,11 +64,11 @@ describe('authmock serve start-up errors', () => {
     for (const r of [missing, state, unknown]) expect(r.out).not.toMatch(/ENOENT, |\n\s+at /);
   });
 
-  it('names a missing --specs directory, exit 2, no raw ENOENT', async () => {
-    const { code, out } = await serve(['--port', '0', '--specs', '/nonexistent/specs']);
+  it('names a missing --builtin-specs directory, exit 2, no raw ENOENT', async () => {
+    const { code, out } = await serve(['--port', '0', '--builtin-specs', '/nonexistent/specs']);
     expect(code).toBe(2);
     expect(out).toContain(
-      'authmock: --specs /nonexistent/specs: no such directory; give the directory that holds commerce.openapi.yaml and social.openapi.yaml',
+      'authmock: --builtin-specs /nonexistent/specs: no such directory; give the directory that holds commerce.openapi.yaml and social.openapi.yaml',
     );
     expect(out).not.toMatch(/ENOENT|\n\s+at /);
   });

@@ -83,7 +83,7 @@ export async function checkWithHtml(target: string, extra: Partial<CheckFlags> =
   const stdout = Object.assign(new PassThrough(), { isTTY: tty });
   let out = '';
   stdout.on('data', (c: Buffer) => (out += c.toString()));
-  const flags: CheckFlags = { target, api: 'all', specs: join(ROOT, 'specs'), lockout: true, lockoutAttempts: '6', timeout: '10000', quiet: true, html: htmlFile, ...extra };
+  const flags: CheckFlags = { target, api: 'all', builtinSpecs: join(ROOT, 'specs'), lockout: true, lockoutAttempts: '6', timeout: '10000', quiet: true, html: htmlFile, ...extra };
   const code = await runCheckCommand(ROOT, flags, { stdout, stderr: new PassThrough(), env: { NO_COLOR: '1' } });
   return { code, stdout: out, htmlFile, html: readFileSync(htmlFile, 'utf8') };
 }

@@ -66,7 +66,7 @@ async function check(modules: readonly CheckedApi[], api: string): Promise<{ cod
   const stdout = new PassThrough();
   let out = '';
   stdout.on('data', (c: Buffer) => (out += c.toString()));
-  const flags: CheckFlags = { target: url, api, specs: join(ROOT, 'specs'), lockout: false, lockoutAttempts: '6', timeout: '10000' };
+  const flags: CheckFlags = { target: url, api, builtinSpecs: join(ROOT, 'specs'), lockout: false, lockoutAttempts: '6', timeout: '10000' };
   const code = await runCheckCommand(ROOT, flags, { stdout, stderr: new PassThrough(), env: { NO_COLOR: '1' } }, modules);
   return { code, out };
 }

@@ -1,5 +1,6 @@
-import type { CaseResult } from '../case-types.js';
+import type { CaseResult, CheckResult } from '../case-types.js';
 import type { Summary } from './summarize.js';
+import type { Cause, FailureGroup } from './group-failures.js';
 
 type Paint = (s: string) => string;
 
@@ -25,8 +26,11 @@ export function pickPalette(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv)
     : { green: plain, red: plain, yellow: plain, dim: plain, bold: plain };
 }
 
-/** One line per case as it finishes; a failed case lists its failed checks under it. */
-export function formatCase(r: CaseResult, p: Palette): string {
+/** Who a failed check asks to change, as a failed cell says it. */
+const CAUSE_WORDS: Record<Cause, string> = { spec: "the spec's: it contradicts itself", server: "the server's: it broke the spec" };
+
+/** One line per case as it finishes; a failed case lists its failed checks under it, each with its cause when one is given. */
+export function formatCase(r: CaseResult, p: Palette, cause?: (check: CheckResult, r: CaseResult) => Cause): string {
   const where = p.dim(`${r.api} ${r.operationId}`);
   if (r.status === 'skipped') return `  ${p.yellow('-')} ${where}  ${r.title} ${p.dim('(skipped)')}\n`;
   const passed = r.checks.filter((c) => c.passed).length;
@@ -34,7 +38,8 @@ export function formatCase(r: CaseResult, p: Palette): string {
   const counts = p.dim(`${passed}/${r.checks.length}`);
   let out = `  ${mark} ${where}  ${r.title}  ${counts}\n`;
   for (const c of r.checks.filter((x) => !x.passed)) {
-    out += `      ${p.red(c.name)}  ${p.dim(c.step)}\n        ${c.message}\n`;
+    const whose = cause ? `  ${p.yellow(`[${CAUSE_WORDS[cause(c, r)]}]`)}` : '';
+    out += `      ${p.red(c.name)}  ${p.dim(c.step)}${whose}\n        ${c.message}\n`;
   }
   return out;
 }
@@ -43,9 +48,9 @@ export function formatCase(r: CaseResult, p: Palette): string {
 export function formatSummary(
   summary: Summary,
   p: Palette,
-  meta: { durationMs: number; reports: string[]; requests?: number; notes?: readonly string[] },
+  meta: { durationMs: number; reports: string[]; requests?: number; notes?: readonly string[]; failures?: readonly FailureGroup[] },
 ): string {
-  const lines: string[] = ['', p.bold('Conformance per operation (passed/total checks)')];
+  const lines: string[] = [...formatFailureGroups(meta.failures ?? [], p), '', p.bold('Conformance per operation (passed/total checks)')];
   const width = Math.max(...summary.operations.map((o) => `${o.api} ${o.operationId}`.length), 10);
   for (const o of summary.operations) {
     const name = `${o.api} ${o.operationId}`.padEnd(width);
@@ -69,4 +74,29 @@ export function formatSummary(
   );
   for (const r of meta.reports) lines.push(p.dim(`report: ${r}`));
   return lines.join('\n') + '\n';
+}
+
+/** Operations a finding names before "and N more". */
+const FIRST_OPERATIONS = 3;
+
+/** The failed checks as findings, the spec's first: each once, with its count and its first operations. */
+export function formatFailureGroups(groups: readonly FailureGroup[], p: Palette): string[] {
+  if (groups.length === 0) return [];
+  const lines: string[] = [];
+  for (const cause of ['spec', 'server'] as const) {
+    const mine = groups.filter((g) => g.cause === cause);
+    if (mine.length === 0) continue;
+    const failures = mine.reduce((n, g) => n + g.count, 0);
+    const heading =
+      cause === 'spec'
+        ? `The spec contradicts itself (${failures} failed checks, ${mine.length} findings): fix the spec`
+        : `The server broke the spec (${failures} failed checks, ${mine.length} findings)`;
+    lines.push('', p.bold(heading));
+    for (const g of mine) {
+      const more = g.operations.length > FIRST_OPERATIONS ? `, and ${g.operations.length - FIRST_OPERATIONS} more` : '';
+      lines.push(`  ${p.red(`${String(g.count).padStart(4)} ×`)} ${g.name}: ${g.message}`);
+      lines.push(`         ${p.dim(`in ${g.operations.slice(0, FIRST_OPERATIONS).join(', ')}${more}`)}`);
+    }
+  }
+  return lines;
 }

@@ -70,12 +70,18 @@ function renderGrid(
   anchors: FailureAnchors,
   rowsAre: 'operations' | 'collections' = 'operations',
 ): string {
+  // one column for every lacks-<scope> cell: a spec of 1,000 operations has hundreds of scopes
+  const columnOf = (m: MatrixCell) => (rowsAre === 'operations' && m.caller.startsWith('lacks-') ? 'lacks' : m.caller);
   const callers = uniqueBy(
-    cases.map((r) => r.matrix),
+    cases.map((r) => (columnOf(r.matrix) === 'lacks' ? { ...r.matrix, caller: 'lacks', callerTitle: 'lacks a required scope' } : r.matrix)),
     (m) => m.caller,
   ).sort((a, b) => (a.column ?? 0) - (b.column ?? 0));
   const rows = [...new Set(cases.map((r) => r.operationId))];
-  const byCell = new Map(cases.map((r) => [`${r.operationId} ${r.matrix.caller}`, r]));
+  const byCell = new Map<string, MatrixCase[]>();
+  for (const r of cases) {
+    const key = `${r.operationId} ${columnOf(r.matrix)}`;
+    byCell.set(key, [...(byCell.get(key) ?? []), r]);
+  }
   const failed = cases.filter((r) => r.status === 'failed').length;
   const caption = `${capitalize(api)} API: ${rows.length} ${rowsAre} by ${callers.length} ${rowsAre === 'operations' ? 'callers' : 'checks'}; ${failed ? `${failed} cells failed` : 'every cell as expected'}`;
   const head = callers.map((m) => `<th scope="col">${escapeHtml(m.callerTitle.replace(/^an? /, ''))}</th>`).join('');
@@ -83,7 +89,7 @@ function renderGrid(
     .map((operationId) => {
       const op = operations.find((o) => o.api === api && o.operationId === operationId);
       const permission = cases.find((r) => r.operationId === operationId)!.matrix.permission;
-      const cells = callers.map((m) => renderCell(byCell.get(`${operationId} ${m.caller}`), anchors)).join('');
+      const cells = callers.map((m) => renderCells(byCell.get(`${operationId} ${m.caller}`), anchors)).join('');
       const label = rowsAre === 'collections' ? permission : op ? `${op.method} ${op.path}` : operationId;
       const perm = rowsAre === 'collections' ? `created by ${operationId}` : `permission: ${permission}`;
       return `<tr data-filter="matrix-row">
@@ -105,14 +111,23 @@ ${body}
 </section>`;
 }
 
-function renderCell(r: MatrixCase | undefined, anchors: FailureAnchors): string {
+/** A column's cell: one case, or the lacks-<scope> cases of one operation stacked in it, each naming its scope. */
+function renderCells(cases: MatrixCase[] | undefined, anchors: FailureAnchors): string {
+  if (!cases || cases.length === 1) return renderCell(cases?.[0], anchors);
+  const status = cases.some((r) => r.status === 'failed') ? 'failed' : cases.some((r) => r.status === 'passed') ? 'passed' : 'skipped';
+  return `<td class="cell cell-${status}">${cases.map((r) => renderCell(r, anchors, 'div')).join('')}</td>`;
+}
+
+/** A case's cell; in a stacked cell (a `div`), it names its caller (`lacks write:pets`). */
+function renderCell(r: MatrixCase | undefined, anchors: FailureAnchors, tag: 'td' | 'div' = 'td'): string {
   if (!r) return '<td class="cell cell-none">not applicable</td>';
-  const expected = `<span class="expected">expected <b>${escapeHtml(describeExpected(r.matrix.expected))}</b></span>`;
+  const caller = tag === 'div' ? `<span class="caller">${escapeHtml(r.matrix.callerTitle)}</span>` : '';
+  const expected = `${caller}<span class="expected">expected <b>${escapeHtml(describeExpected(r.matrix.expected))}</b></span>`;
   if (r.status === 'skipped')
-    return `<td class="cell cell-skipped" id="cell-${escapeHtml(r.id)}" ${renderFilterData('cell', r)}>${renderOutcomeMark('skipped')}${expected}<span class="reason">${escapeHtml(r.skipReason ?? '')}</span></td>`;
+    return `<${tag} class="cell cell-skipped" id="cell-${escapeHtml(r.id)}" ${renderFilterData('cell', r)}>${renderOutcomeMark('skipped')}${expected}<span class="reason">${escapeHtml(r.skipReason ?? '')}</span></${tag}>`;
   const failed = r.checks.filter((c) => !c.passed);
   const links = failed.length ? `<span class="checks">${failed.map((c) => renderFailureLink(c, anchors)).join(', ')}</span>` : '';
-  return `<td class="cell cell-${r.status}" id="cell-${escapeHtml(r.id)}" ${renderFilterData('cell', r)}>${renderOutcomeMark(r.status)}${expected}<span class="actual">got <b>${escapeHtml(describeActual(r))}</b></span>${links}</td>`;
+  return `<${tag} class="cell cell-${r.status}" id="cell-${escapeHtml(r.id)}" ${renderFilterData('cell', r)}>${renderOutcomeMark(r.status)}${expected}<span class="actual">got <b>${escapeHtml(describeActual(r))}</b></span>${links}</${tag}>`;
 }
 
 function describeExpected(outcome: MatrixCell['expected']): string {

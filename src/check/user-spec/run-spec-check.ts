@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { SecurityScheme } from '../../core/types.js';
 import { UsageError } from '../../core/usage-error.js';
 import type { CheckFlags, CheckIo } from '../check-flags.js';
-import type { CaseResult, CheckCase } from '../case-types.js';
+import type { CaseResult, CheckCase, CheckResult } from '../case-types.js';
 import { LISTED_TARGET, checkUrl, positiveInt, writeReport } from '../command-helpers.js';
 import { probe } from '../http-client.js';
 import { Requester } from '../requester.js';
@@ -10,6 +10,7 @@ import { Session } from '../session.js';
 import { runCases } from '../run-cases.js';
 import { summarize, type Summary } from '../report/summarize.js';
 import { formatCase, formatSummary, pickPalette } from '../report/console-reporter.js';
+import { causeOf, groupFailures } from '../report/group-failures.js';
 import { createProgressLine } from '../report/progress-line.js';
 import { renderJunit } from '../report/junit-report.js';
 import { renderJson } from '../report/json-report.js';
@@ -105,15 +106,19 @@ async function runAndReport(cases: CheckCase[], connected: Connected, r: RunCont
   const startedAt = new Date();
   io.stdout.write(`authmock check: ${cases.length} cases against ${connected.specs.map((t) => `${t.spec.name} ${t.base}`).join(', ')}\n`);
   const progress = createProgressLine(io.stdout, cases.length);
-  const results = await runCases(cases, requester, new Session(requester, {}), {
+  const cause = (c: CheckResult, result: CaseResult) => causeOf(c, result.matrix?.expected, connected.authmock);
+  // sent in passes (inPasses), reported in spec order
+  const place = new Map(cases.map((c, i) => [c.id, i]));
+  const sent = await runCases(inPasses(cases), requester, new Session(requester, {}), {
     skipReason: (c) => c.tags.unavailable ?? budget.exhausted(),
     onResult: (result) => {
-      if (!flags.quiet || result.status === 'failed') progress.print(formatCase(result, palette));
+      if (!flags.quiet || result.status === 'failed') progress.print(formatCase(result, palette, cause));
       progress.advance(result);
     },
     secretNames: secretNames(connected.specs.map((t) => t.spec)),
   });
   progress.finish();
+  const results = [...sent].sort((a, b) => place.get(a.id)! - place.get(b.id)!);
   await r.release(); // before the reports, which count its request
   const durationMs = Date.now() - startedAt.getTime();
   const summary = summarize(
@@ -125,7 +130,8 @@ async function runAndReport(cases: CheckCase[], connected: Connected, r: RunCont
   );
   const meta = { target: r.target, startedAt: startedAt.toISOString(), durationMs, requests: budget.count, notes };
   const reports = writeReports(flags, results, summary, { ...meta, bases, options: optionsOf(flags, connected, budget.max) });
-  io.stdout.write(formatSummary(summary, palette, { durationMs, reports, requests: budget.count, notes }));
+  const failures = groupFailures(results, connected.authmock);
+  io.stdout.write(formatSummary(summary, palette, { durationMs, reports, requests: budget.count, notes, failures }));
   return summary.cases.failed === 0 ? 0 : 1;
 }
 
@@ -155,6 +161,19 @@ function buildSpecCases(
     }),
   );
   return [...matrix, ...buildCollectionCases(connected, selected, o)];
+}
+
+/** The cells every operation gets before any gets more: no credential, the right one, one that lacks a scope. */
+const FIRST_PASS = (caller: string) => caller === 'none' || caller === 'exact-scopes' || caller.startsWith('lacks-');
+
+/**
+ * The cases in two passes, each in spec order: every operation's first-pass cells, then
+ * the rest (and the object-level cases), so that a --max-requests budget spent early
+ * still leaves no operation unchecked.
+ */
+export function inPasses(cases: readonly CheckCase[]): CheckCase[] {
+  const first = (c: CheckCase) => c.category === 'permission' && FIRST_PASS(c.matrix?.caller ?? '');
+  return [...cases.filter(first), ...cases.filter((c) => !first(c))];
 }
 
 /** Every collection's object-level cells (OWASP API1), for collections whose create operation is selected. */

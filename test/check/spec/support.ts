@@ -51,7 +51,7 @@ export async function checkSpecs(flags: Partial<CheckFlags> & { spec: string[] }
   stderr.on('data', (c: Buffer) => (err += c.toString()));
   const all: CheckFlags = {
     api: 'all',
-    specs: join(ROOT, 'specs'),
+    builtinSpecs: join(ROOT, 'specs'),
     lockout: true,
     lockoutAttempts: '6',
     timeout: '10000',
