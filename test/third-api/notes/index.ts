@@ -32,7 +32,15 @@ export const notesModule: ApiModule = {
             if (record.userType !== 'notes') return undefined;
             const user = await findUser(services.store.identities, ns.name, record.userId);
             return (
-              user && { kind: 'user', userType: 'notes', userId: user.username, subject: user.username, tokenId: record.id, scopes: new Set(), identity: user }
+              user && {
+                kind: 'user',
+                userType: 'notes',
+                userId: user.username,
+                subject: user.username,
+                tokenId: record.id,
+                scopes: new Set(),
+                identity: user,
+              }
             );
           },
         },
