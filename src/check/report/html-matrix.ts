@@ -13,17 +13,7 @@ type MatrixCase = CaseResult & { matrix: MatrixCell };
  */
 export function renderMatrix(results: readonly CaseResult[], operations: readonly OperationScore[], anchors: FailureAnchors): string {
   const cases = results.filter((r): r is MatrixCase => r.matrix !== undefined && r.category !== 'object-level');
-  const apis = [...new Set(cases.map((r) => r.api))];
-  const grids = apis
-    .map((api) =>
-      renderGrid(
-        api,
-        cases.filter((r) => r.api === api),
-        operations,
-        anchors,
-      ),
-    )
-    .join('\n');
+  const grids = renderGrids(cases, operations, anchors, 'operations');
   return `<section aria-labelledby="matrix-heading">
 <h2 id="matrix-heading">Permission matrix</h2>
 <p>Every operation called by every kind of caller, with a valid body, so only the caller differs.
@@ -43,24 +33,34 @@ ${renderObjectMatrix(results, anchors)}`;
 function renderObjectMatrix(results: readonly CaseResult[], anchors: FailureAnchors): string {
   const cases = results.filter((r): r is MatrixCase => r.matrix !== undefined && r.category === 'object-level');
   if (cases.length === 0) return '';
-  const apis = [...new Set(cases.map((r) => r.api))];
-  const grids = apis
-    .map((api) =>
-      renderGrid(
-        api,
-        cases.filter((r) => r.api === api),
-        [],
-        anchors,
-        'collections',
-      ),
-    )
-    .join('\n');
+  const grids = renderGrids(cases, [], anchors, 'collections');
   return `<section aria-labelledby="object-matrix-heading">
 <h2 id="object-matrix-heading">Object-level authorization</h2>
 <p>For each collection, user A creates an object; user B, who holds the same scopes, then tries to read, change, delete and list it.
 A 2xx for B is a finding (B reached A's object); so is a 401 (B's credential is valid). Last, A deletes it and it must be gone.</p>
 ${grids}
 </section>`;
+}
+
+/** A grid per API, in the order the APIs first come. */
+function renderGrids(
+  cases: MatrixCase[],
+  operations: readonly OperationScore[],
+  anchors: FailureAnchors,
+  rowsAre: 'operations' | 'collections',
+): string {
+  const apis = [...new Set(cases.map((r) => r.api))];
+  return apis
+    .map((api) =>
+      renderGrid(
+        api,
+        cases.filter((r) => r.api === api),
+        operations,
+        anchors,
+        rowsAre,
+      ),
+    )
+    .join('\n');
 }
 
 function renderGrid(
