@@ -1,5 +1,5 @@
 import type { Clock } from '../core/types.js';
-import type { Identity, NamespaceRecord, NamespaceSettings, NamespaceStore, SeedObject, Seeding } from '../store/store.js';
+import type { Identity, IdentityStore, NamespaceRecord, NamespaceSettings, NamespaceStore, SeedObject, Seeding } from '../store/store.js';
 import type { Config } from '../config.js';
 import type { EffectiveSettings, NamespaceView } from './stages.js';
 
@@ -9,6 +9,19 @@ export const DEFAULT_NAMESPACE = 'default';
 export class NamespaceLimitError extends Error {
   override name = 'NamespaceLimitError';
 }
+
+/**
+ * Where identities generated for a spec without an identity file may be (each API's kinds),
+ * and how to find and remove them: when a file takes over, the generated ones go (a `demo`
+ * user must not outlive the file that replaced it), while identities created at run time stay.
+ */
+export interface GeneratedIdentities {
+  kinds: readonly { api: string; kind: string }[];
+  store: Pick<IdentityStore, 'list' | 'delete'>;
+}
+
+/** The mark a generated identity carries in its data. */
+export const GENERATED = 'generated';
 
 /**
  * Namespaces as a request meets them: made from the fixtures on first use, and brought
@@ -27,6 +40,7 @@ export class Namespaces {
     private readonly seedHash: string,
     private readonly clock: Clock,
     private readonly config: Readonly<Config>,
+    private readonly generated?: GeneratedIdentities,
   ) {}
 
   /** The namespace's record, created from the fixtures when it does not exist yet. */
@@ -44,8 +58,23 @@ export class Namespaces {
       }
       return this.store.create({ ...this.seeding(name), now: this.clock.now() });
     }
-    if (found.seedHash !== this.seedHash) await this.store.reseed(this.seeding(name));
+    if (found.seedHash !== this.seedHash) {
+      await this.dropGenerated(name);
+      await this.store.reseed(this.seeding(name));
+    }
     return found;
+  }
+
+  /** The generated identities the new seed does not hold (an identity file replaced the defaults). */
+  private async dropGenerated(ns: string): Promise<void> {
+    if (!this.generated) return;
+    const seeded = new Set(this.seed.map((i) => `${i.api}\u0000${i.kind}\u0000${i.id}`));
+    for (const { api, kind } of this.generated.kinds) {
+      for (const identity of await this.generated.store.list({ ns, api, kind })) {
+        if (identity.data[GENERATED] !== true || seeded.has(`${api}\u0000${kind}\u0000${identity.id}`)) continue;
+        await this.generated.store.delete({ ns, api, kind, id: identity.id });
+      }
+    }
   }
 
   async open(name: string): Promise<NamespaceView> {

@@ -118,7 +118,11 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const seed = apis.flatMap((a) => a.seed);
   const objects = apis.flatMap((a) => a.seedObjects ?? []);
   const services: Services = Object.freeze({ store, clock, random, config, log, secrets, keyRing: createKeyRing(store.oauth) });
-  const namespaces = new Namespaces(store.namespaces, seed, objects, hashSeed(seed, objects), clock, config);
+  const generated = {
+    kinds: apis.flatMap((a) => Object.values(a.identityKinds ?? {}).map((k) => ({ api: a.name, kind: k.kind }))),
+    store: store.identities,
+  };
+  const namespaces = new Namespaces(store.namespaces, seed, objects, hashSeed(seed, objects), clock, config, generated);
   return Object.freeze({
     apis: served,
     services,

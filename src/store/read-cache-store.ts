@@ -10,7 +10,7 @@ import type {
   SweepResult,
   TokenStore,
 } from './store.js';
-import { ReadCache, cacheIdentities, cacheLockouts, cacheNamespaces, cacheOAuth, cacheTokens } from './read-cache.js';
+import { ReadCache, cacheIdentities, cacheLockouts, cacheNamespaces, cacheOAuth, cacheRecords, cacheTokens } from './read-cache.js';
 
 /** Entries kept per namespace and kind of read; past it the oldest goes. */
 export const READ_CACHE_ENTRIES = 4096;
@@ -38,7 +38,7 @@ export class ReadCacheStore implements Store {
   readonly secretKey: Buffer;
   readonly namespaces: NamespaceStore;
   readonly identities: IdentityStore;
-  /** not kept: a collection changes with every write a caller makes, and objects are read once a request */
+  /** objects and lists kept until the namespace's next collection write (not on a shared store: read-cache.ts) */
   readonly records: RecordStore;
   readonly tokens: TokenStore;
   readonly lockouts: LockoutStore;
@@ -55,7 +55,7 @@ export class ReadCacheStore implements Store {
     this.cache = new ReadCache(limit, shared);
     this.namespaces = cacheNamespaces(inner.namespaces, this.cache);
     this.identities = cacheIdentities(inner.identities, this.cache);
-    this.records = inner.records;
+    this.records = cacheRecords(inner.records, this.cache, shared);
     this.tokens = cacheTokens(inner.tokens, this.cache);
     this.lockouts = cacheLockouts(inner.lockouts, this.cache);
     this.nonces = inner.nonces;

@@ -1,11 +1,14 @@
 import type {
   Identity,
   IdentityStore,
+  ListQuery,
   LockoutStore,
   NamespaceRecord,
   NamespaceStore,
   OAuthStore,
+  RecordStore,
   SigningKey,
+  StoredObject,
   TokenRecord,
   TokenStore,
 } from './store.js';
@@ -25,10 +28,14 @@ interface NsCache {
   activeKeys: Map<string, SigningKey>;
   /** access token ids: revoked (a marker) or not (null) */
   revoked: Map<string, object | null>;
+  /** stored objects by collection, parent and id (null: none) */
+  objects: Map<string, StoredObject | null>;
+  /** list answers by collection, parent and query */
+  lists: Map<string, { items: StoredObject[]; total: number }>;
 }
 
 /** The kinds of read kept per namespace. */
-export type CachedKind = 'identities' | 'byKey' | 'tokens' | 'noFailures' | 'signingKeys' | 'activeKeys' | 'revoked';
+export type CachedKind = 'identities' | 'byKey' | 'tokens' | 'noFailures' | 'signingKeys' | 'activeKeys' | 'revoked' | 'objects' | 'lists';
 /** what a kind keeps of an answer: a value and "none" alike, values only, or only that there is none */
 export type Keep = 'both' | 'found' | 'none';
 
@@ -173,6 +180,15 @@ export class ReadCache {
     }
   }
 
+  /** what a write to any collection of the namespace may change: every object and list kept */
+  dropRecords(ns: string): void {
+    this.version++;
+    const space = this.spaces.get(ns);
+    if (!space) return;
+    space.objects.clear();
+    space.lists.clear();
+  }
+
   dropTokens(ns: string | undefined): void {
     this.version++;
     if (ns === undefined) for (const space of this.spaces.values()) space.tokens.clear();
@@ -191,6 +207,8 @@ export class ReadCache {
         signingKeys: new Map(),
         activeKeys: new Map(),
         revoked: new Map(),
+        objects: new Map(),
+        lists: new Map(),
       };
       this.spaces.set(ns, found);
     }
@@ -326,5 +344,49 @@ export function cacheOAuth(inner: OAuthStore, cache: ReadCache): OAuthStore {
     revokeAccess: (args) => writing(args.ns, () => inner.revokeAccess(args)),
     isRevoked: async (args) =>
       !!(await cache.readThrough(args.ns, 'revoked', args.jti, 'both', async () => ((await inner.isRevoked(args)) ? REVOKED : undefined))),
+  };
+}
+
+/**
+ * A collection's objects and lists, kept until the namespace's next write to any collection:
+ * a frontend reads (polls its lists, opens an item) far more often than it writes, and on
+ * SQLite a list is several statements. Not for a `shared` store: another process's write to
+ * a collection moves no namespace version (store.ts), so nothing here would learn of it.
+ */
+const hasKeys = (o: object) => {
+  for (const _ in o) return true;
+  return false;
+};
+
+/** The longest list answer kept. */
+const KEPT_LIST_ITEMS = 100;
+
+export function cacheRecords(inner: RecordStore, cache: ReadCache, shared: boolean): RecordStore {
+  if (shared) return inner;
+  const where = (ref: { api: string; collection: string; parent: string }) => `${ref.api}\u0000${ref.collection}\u0000${ref.parent}`;
+  const queryKey = (q: ListQuery) =>
+    `${q.visibleTo === undefined ? '\u0001' : q.visibleTo}\u0000${q.offset ?? ''}\u0000${q.limit ?? ''}\u0000${q.where && hasKeys(q.where) ? JSON.stringify(q.where) : ''}`;
+  const writing = <R>(ns: string, write: () => Promise<R>) => cache.writing(() => cache.dropRecords(ns), write);
+  return {
+    create: (args) => writing(args.ns, () => inner.create(args)),
+    get: (args) => cache.readThrough(args.ns, 'objects', `${where(args)}\u0000${args.id}`, 'both', () => inner.get(args)),
+    async list(args) {
+      // a long answer (a list without paging of a large collection) is not kept: the cache stays small
+      let long: Awaited<ReturnType<RecordStore['list']>> | undefined;
+      const kept = await cache.readThrough(args.ns, 'lists', `${where(args)}\u0000${queryKey(args)}`, 'found', async () => {
+        const found = await inner.list(args);
+        if (found.items.length <= KEPT_LIST_ITEMS) return found;
+        long = found;
+        return undefined;
+      });
+      return kept ?? long!;
+    },
+    replace: (args) => writing(args.ns, () => inner.replace(args)),
+    delete: (args) => writing(args.ns, () => inner.delete(args)),
+    // reserves a number; no object changes
+    nextInteger: (args) => inner.nextInteger(args),
+    clear: (args) => writing(args.ns, () => inner.clear(args)),
+    parents: (args) => inner.parents(args),
+    counts: (args) => inner.counts(args),
   };
 }

@@ -1,6 +1,7 @@
 import type { CollectionRef, RecordStore, SeedObject, StoredObject } from './store.js';
 import type { SqliteContext, Statement } from './sqlite-statements.js';
 import { integerOf, pageOf } from './record-query.js';
+import { CollectionOrder, type Placed } from './record-order.js';
 
 /**
  * The collections' tables, created at open when missing (as the nonce table): an older file
@@ -23,8 +24,8 @@ CREATE TABLE IF NOT EXISTS record_counters (
 
 /**
  * How many objects each owner ('' for none) holds in a collection and parent, kept with every
- * write: a list's total is then a lookup, not a count of a hundred thousand rows. Made at open,
- * and filled from the records when it is new.
+ * write: the control API's counts and a nested collection's parents are then lookups, not
+ * counts of a hundred thousand rows. Made at open, and filled from the records when it is new.
  */
 const OWNER_COUNTS = `
 CREATE TABLE record_owner_counts (
@@ -53,14 +54,8 @@ function prepareRecords(db: SqliteContext['db']) {
     ),
     replace: p(`UPDATE records SET object = ? WHERE ${where} AND id = ?`),
     delete: p(`DELETE FROM records WHERE ${where} AND id = ?`),
-    // a page in creation order, of every object or of one owner's (or no one's): each an index range
-    // ids and places only, so the rows a page skips are read from the index alone; the page's objects are read after
-    pageKeys: p(`SELECT id, seq FROM records WHERE ${where} ORDER BY seq LIMIT ? OFFSET ?`),
-    ownerKeys: p(`SELECT id, seq FROM records WHERE ${where} AND owner = ? ORDER BY seq LIMIT ? OFFSET ?`),
-    unownedKeys: p(`SELECT id, seq FROM records WHERE ${where} AND owner IS NULL ORDER BY seq`),
-    ownerBefore: p(`SELECT count(*) AS n FROM records WHERE ${where} AND owner = ? AND seq < ?`),
-    total: p(`SELECT coalesce(sum(n), 0) AS n FROM record_owner_counts WHERE ${where}`),
-    ownerTotal: p(`SELECT coalesce(sum(n), 0) AS n FROM record_owner_counts WHERE ${where} AND owner IN ('', ?)`),
+    // the collection's order, read once into the process (record-order.ts)
+    order: p(`SELECT id, seq, owner FROM records WHERE ${where} ORDER BY seq`),
     ownerOf: p(`SELECT owner FROM records WHERE ${where} AND id = ?`),
     countOwner: p(
       'INSERT INTO record_owner_counts (ns, api, collection, parent, owner, n) VALUES (?, ?, ?, ?, ?, ?) ' +
@@ -94,12 +89,6 @@ interface Row {
   object: string;
 }
 
-/** An object's id and its place in creation order. */
-interface Key {
-  id: string;
-  seq: number;
-}
-
 const toObject = (row: Row): StoredObject => ({
   id: row.id,
   ...(row.owner !== null ? { owner: row.owner } : {}),
@@ -119,37 +108,39 @@ export function createSqliteRecords({ db, flush }: SqliteContext): SqliteRecords
   const stmt = prepareRecords(db);
   const refOf = (r: CollectionRef) => [r.ns, r.api, r.collection, r.parent] as const;
   const count = (ref: CollectionRef, owner: string | null | undefined, by: number) => stmt.countOwner.run(...refOf(ref), owner ?? '', by);
-  const write = (ref: CollectionRef, item: StoredObject, force: boolean): 'ok' | 'exists' => {
+  /** a new object's place once written (a seed over an old id keeps the old place); `exists` when its id is taken and not `force` */
+  const write = (ref: CollectionRef, item: StoredObject, force: boolean): Placed | 'exists' => {
     const old = stmt.ownerOf.get(...refOf(ref), item.id) as { owner: string | null } | undefined;
     if (old && !force) return 'exists';
     const { last_seq } = stmt.bump.get(...refOf(ref), integerOf(item.id) ?? 0) as { last_seq: number };
     (force ? stmt.upsert : stmt.insert).run(...refOf(ref), item.id, last_seq, item.owner ?? null, JSON.stringify(item.object));
     if (old) count(ref, old.owner, -1);
     count(ref, item.owner, 1);
-    return 'ok';
+    return { seq: last_seq, id: item.id, owner: item.owner ?? null };
   };
   /**
-   * The page of what a caller may see: its own objects and the unowned ones (seeds, few), in
-   * creation order. An own object's place is its place among its own plus the unowned before
-   * it, so only the own objects from `offset - unowned` on are read, from the index.
+   * Each collection's order, read from the file on its first list and kept with every write
+   * this process makes (it alone writes the file). Dropped where a write's effect on it is
+   * not followed one by one: a clear, a namespace's seeding or removal.
    */
-  const visibleKeys = (ref: readonly string[], owner: string, offset: number, limit: number): Key[] => {
-    const unowned = stmt.unownedKeys.all(...ref) as Key[];
-    const start = Math.max(0, offset - unowned.length);
-    const own = stmt.ownerKeys.all(...ref, owner, limit < 0 ? -1 : limit + unowned.length, start) as Key[];
-    const placed: { key: Key; at: number }[] = [];
-    own.forEach((key, k) => placed.push({ key, at: start + k + unowned.filter((u) => u.seq < key.seq).length }));
-    unowned.forEach((key, i) => placed.push({ key, at: i + (stmt.ownerBefore.get(...ref, owner, key.seq) as { n: number }).n }));
-    const end = limit < 0 ? Infinity : offset + limit;
-    return placed
-      .filter((p) => p.at >= offset && p.at < end)
-      .sort((a, b) => a.at - b.at)
-      .map((p) => p.key);
+  const orders = new Map<string, CollectionOrder>();
+  const orderKey = (ref: readonly string[]) => ref.join('\u0000');
+  const orderOf = (ref: readonly string[]): CollectionOrder => {
+    const key = orderKey(ref);
+    let order = orders.get(key);
+    if (!order) orders.set(key, (order = new CollectionOrder(stmt.order.all(...ref) as Placed[])));
+    return order;
+  };
+  const dropOrders = (ns: string, api?: string) => {
+    for (const key of orders.keys()) if (key.startsWith(`${ns}\u0000${api === undefined ? '' : `${api}\u0000`}`)) orders.delete(key);
   };
   const store: RecordStore = {
     async create(args) {
       flush();
-      return db.transaction(() => write(args, args.item, false))();
+      const placed = db.transaction(() => write(args, args.item, false))();
+      if (placed === 'exists') return 'exists';
+      orders.get(orderKey(refOf(args)))?.add(placed);
+      return 'ok';
     },
     async get(args) {
       const row = stmt.get.get(...refOf(args), args.id) as Row | undefined;
@@ -158,15 +149,9 @@ export function createSqliteRecords({ db, flush }: SqliteContext): SqliteRecords
     async list(args) {
       const ref = refOf(args);
       if (args.where && Object.keys(args.where).length > 0) return pageOf((stmt.all.all(...ref) as Row[]).map(toObject), args);
-      const offset = args.offset ?? 0;
-      const limit = args.limit ?? -1;
-      const read = (keys: readonly Key[]) => keys.map((k) => toObject(stmt.get.get(...ref, k.id) as Row));
-      if (args.visibleTo === undefined) {
-        const keys = stmt.pageKeys.all(...ref, limit, offset) as Key[];
-        return { items: read(keys), total: (stmt.total.get(...ref) as { n: number }).n };
-      }
-      const keys = visibleKeys(ref, args.visibleTo, offset, limit);
-      return { items: read(keys), total: (stmt.ownerTotal.get(...ref, args.visibleTo) as { n: number }).n };
+      const order = orderOf(ref);
+      const keys = order.page(args.offset ?? 0, args.limit ?? -1, args.visibleTo);
+      return { items: keys.map((k) => toObject(stmt.get.get(...ref, k.id) as Row)), total: order.total(args.visibleTo) };
     },
     async replace(args) {
       flush();
@@ -174,13 +159,15 @@ export function createSqliteRecords({ db, flush }: SqliteContext): SqliteRecords
     },
     async delete(args) {
       flush();
-      return db.transaction(() => {
+      const gone = db.transaction(() => {
         const old = stmt.ownerOf.get(...refOf(args), args.id) as { owner: string | null } | undefined;
         if (!old) return false;
         stmt.delete.run(...refOf(args), args.id);
         count(args, old.owner, -1);
         return true;
       })();
+      if (gone) orders.get(orderKey(refOf(args)))?.remove(args.id);
+      return gone;
     },
     async nextInteger(args) {
       flush();
@@ -189,6 +176,7 @@ export function createSqliteRecords({ db, flush }: SqliteContext): SqliteRecords
     },
     async clear({ ns, api, collection }) {
       flush();
+      dropOrders(ns, api);
       return db.transaction(() => {
         const c = collection ?? null;
         stmt.clearCounters.run(ns, api, c, c);
@@ -208,9 +196,11 @@ export function createSqliteRecords({ db, flush }: SqliteContext): SqliteRecords
   return {
     store,
     seed: (ns, objects) => {
+      dropOrders(ns);
       for (const o of objects) write({ ns, api: o.api, collection: o.collection, parent: o.parent }, o, true);
     },
     drop: (ns) => {
+      dropOrders(ns);
       stmt.dropRecords.run(ns);
       stmt.dropCounters.run(ns);
       stmt.dropOwnerCounts.run(ns);

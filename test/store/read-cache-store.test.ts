@@ -195,4 +195,63 @@ describe('the read cache in front of a store only this process writes', () => {
     await store.identities.get({ ns: 'default', api: 'commerce', kind: 'customer', id: '49' }); // still there
     expect(reads).toBe(1);
   });
+
+  it("keeps a collection's objects and lists until the namespace's next collection write", async () => {
+    const inner = new MemoryStore();
+    const store = new ReadCacheStore(inner);
+    const reads = { get: 0, list: 0 };
+    const { get, list } = inner.records;
+    inner.records.get = (a) => (reads.get++, get(a));
+    inner.records.list = (a) => (reads.list++, list(a));
+    const ref = { ns: 'default', api: 'todo', collection: 'todos', parent: '' };
+    await store.namespaces.create({ ns: 'default', seed: [], seedHash: 'seed', now: NOW });
+    await store.namespaces.get('default');
+    await store.records.create({ ...ref, item: { id: '1', owner: 'alice', object: { id: 1, title: 'one' } } });
+    for (let i = 0; i < 3; i++) {
+      expect((await store.records.get({ ...ref, id: '1' }))?.object.title).toBe('one');
+      expect((await store.records.list({ ...ref, visibleTo: 'alice' })).total).toBe(1);
+    }
+    expect((await store.records.list({ ...ref, visibleTo: 'bob' })).total).toBe(0); // another query: its own entry
+    expect(reads).toEqual({ get: 1, list: 2 });
+    const kept = await store.records.get({ ...ref, id: '1' });
+    expect(() => ((kept!.object as { title: string }).title = 'changed')).toThrow(TypeError);
+
+    await store.records.create({ ...ref, item: { id: '2', owner: 'bob', object: { id: 2, title: 'two' } } });
+    expect((await store.records.list({ ...ref, visibleTo: 'bob' })).total).toBe(1);
+    await store.records.replace({ ...ref, id: '1', object: { id: 1, title: 'uno' } });
+    expect((await store.records.get({ ...ref, id: '1' }))?.object.title).toBe('uno');
+    await store.records.delete({ ...ref, id: '1' });
+    expect(await store.records.get({ ...ref, id: '1' })).toBeUndefined();
+    expect((await store.records.list(ref)).items.map((o) => o.id)).toEqual(['2']);
+    await store.records.clear({ ns: 'default', api: 'todo' });
+    expect((await store.records.list(ref)).total).toBe(0);
+  });
+
+  it('keeps no list answer longer than a hundred objects', async () => {
+    const inner = new MemoryStore();
+    const store = new ReadCacheStore(inner);
+    let reads = 0;
+    const { list } = inner.records;
+    inner.records.list = (a) => (reads++, list(a));
+    const ref = { ns: 'default', api: 'todo', collection: 'todos', parent: '' };
+    await store.namespaces.create({ ns: 'default', seed: [], seedHash: 'seed', now: NOW });
+    await store.namespaces.get('default');
+    for (let i = 1; i <= 101; i++) await store.records.create({ ...ref, item: { id: String(i), object: { id: i } } });
+    for (let i = 0; i < 2; i++) expect((await store.records.list(ref)).items).toHaveLength(101);
+    for (let i = 0; i < 2; i++) expect((await store.records.list({ ...ref, limit: 100 })).items).toHaveLength(100);
+    expect(reads).toBe(3);
+  });
+
+  it('keeps no object of a store other processes write (their writes move no version)', async () => {
+    const inner = new MemoryStore();
+    const store = new ReadCacheStore(inner, { shared: true });
+    const ref = { ns: 'default', api: 'todo', collection: 'todos', parent: '' };
+    await store.namespaces.create({ ns: 'default', seed: [], seedHash: 'seed', now: NOW });
+    await store.namespaces.get('default');
+    expect((await store.records.list(ref)).total).toBe(0);
+    // another instance's create, straight into the store
+    await inner.records.create({ ...ref, item: { id: '1', object: { id: 1 } } });
+    expect((await store.records.list(ref)).total).toBe(1);
+    expect(await store.records.get({ ...ref, id: '1' })).toBeDefined();
+  });
 });

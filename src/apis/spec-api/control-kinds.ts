@@ -7,6 +7,7 @@ import { FixtureError } from '../../fixtures/fixture-error.js';
 import { readApiKey, readClient, readUser } from './identity-file.js';
 import { Reader } from './identity-reader.js';
 import { apiKeyIdentity, clientIdentity, keyDigest, toApiKey, toClient, toUser, userIdentity } from './spec-identities.js';
+import { GENERATED } from '../../pipeline/namespaces.js';
 
 /** The control API's input is read as the identity file is: the same fields, unknown keys refused. */
 function readInput<T>(read: (at: Reader) => T): T {
@@ -68,7 +69,9 @@ export function specIdentityKinds(api: string, secrets: SecretDigester): Record<
     update(current, patch) {
       const k = toApiKey(current);
       const scopes = readInput((at) => at.strings(patch.scopes ?? k.scopes, 'scopes'));
-      return { ...current, data: { ...current.data, scopes } } satisfies Identity;
+      // a generated key the user changed is theirs now: an identity file written later keeps it (as an updated user or client)
+      const { [GENERATED]: _generated, ...data } = current.data;
+      return { ...current, data: { ...data, scopes } } satisfies Identity;
     },
     view(identity) {
       const k = toApiKey(identity);

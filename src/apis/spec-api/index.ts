@@ -12,6 +12,7 @@ import { specIdentityKinds } from './control-kinds.js';
 import { defaultIdentities } from './default-identities.js';
 import { EMPTY_IDENTITY_FILE, readIdentityFile, type IdentityFile } from './identity-file.js';
 import { apiKeyIdentity, clientIdentity, userIdentity } from './spec-identities.js';
+import { GENERATED } from '../../pipeline/namespaces.js';
 
 export interface SpecSource {
   /** the spec file */
@@ -50,11 +51,13 @@ export function createSpecModule(source: SpecSource): ApiModule {
       const tokens = createSpecTokens(setup.stateKey, name);
       const configs = setup.config.stateless ? { ...identities.bindings, resources: false as const } : identities.bindings;
       const bound = buildBindings(configs, { api: name, model, sample });
-      const seed: Identity[] = [
+      const made: Identity[] = [
         ...identities.users.map((u) => userIdentity(name, secrets, u)),
         ...identities.apiKeys.map((k) => apiKeyIdentity(name, secrets, k)),
         ...identities.clients.map((c) => clientIdentity(name, secrets, c)),
       ];
+      // generated defaults are marked: an identity file written later replaces them (src/pipeline/namespaces.ts)
+      const seed = file ? made : made.map((i) => ({ ...i, data: { ...i.data, [GENERATED]: true } }));
       return {
         dialect: createSpecDialect({ name, mount: model.mount, schemes: model.schemes, sample }),
         handlers: bound.handlers,
