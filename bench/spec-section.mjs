@@ -2,11 +2,13 @@
 // - Petstore's GET /pet/{petId} through authmock with the API key and with a bearer token (from the spec's own login),
 //   against `prism mock` of the same spec sent the same credentials, bare Express and bare node:http answering the pet;
 // - start-up of a generated 1,000-operation spec (bench/large-spec.mjs): spawn to first 200, the first start in a fresh
-//   working directory (cold: nothing cached) and the later ones in that directory (warm: .authmock/cache filled), RSS once ready.
+//   working directory (cold: nothing cached) and the later ones in that directory (warm: .authmock/cache filled), RSS once ready;
+// - RSS of a generated 50,000-operation spec at start and after 1,000 requests to different operations (bench/large-memory.mjs).
 import { join } from 'node:path';
 import { HOST, freePort, median, memoryOf, spawnNode, stop, tempDir, waitFor200 } from './lib.mjs';
 import { runGroups, verifyTarget } from './groups.mjs';
 import { writeLargeSpec } from './large-spec.mjs';
+import { measureLargeSpecMemory } from './large-memory.mjs';
 
 const PET_PATH = '/pet/10';
 const API_KEY = 'special-key'; // test/byo/petstore/petstore.authmock.yaml's demo key
@@ -121,6 +123,9 @@ async function largeSpecStarts(root, starts, log) {
   };
 }
 
+/** Operations of the spec whose memory is measured under use. */
+const LARGE_MEMORY_OPERATIONS = 50_000;
+
 /** Runs the section; answers what scripts/bench.mjs prints and writes, in the shape of the OAuth section's. */
 export async function runSpecSection({
   root,
@@ -133,6 +138,8 @@ export async function runSpecSection({
   log = (s) => process.stdout.write(s),
 }) {
   const large = await largeSpecStarts(root, starts, log);
+  // issue #43: compiled validators stay bounded as a very large spec is used
+  const huge = await measureLargeSpecMemory({ root, operations: LARGE_MEMORY_OPERATIONS, requests: 1000, log });
   const servers = await startServers(root, prismBin);
   const bearer = await logIn(servers.authmock);
   const groups = groupsOf(servers, bearer);
@@ -152,10 +159,24 @@ export async function runSpecSection({
       kind: 'max',
     },
   ];
+  const memoryFloor = {
+    what: `RSS of a ${huge.operations.toLocaleString('en-US')}-operation spec after ${huge.requests.toLocaleString('en-US')} requests to different operations ÷ at start`,
+    value: huge.growth,
+    floor: 2,
+    kind: 'max',
+  };
   return {
     ...measured,
-    floors: [...measured.floors, ...startFloors],
+    floors: [...measured.floors, ...startFloors, memoryFloor],
     largeSpec: large,
+    hugeSpec: huge,
+    notes: [
+      [`a ${huge.operations.toLocaleString('en-US')}-operation spec: start (s)`, (huge.startMs / 1000).toFixed(1)],
+      [
+        `a ${huge.operations.toLocaleString('en-US')}-operation spec: RSS at start, after, peak (MB)`,
+        `${Math.round(huge.rssStartMB)}, ${Math.round(huge.rssAfterMB)}, ${Math.round(huge.hwmMB)}`,
+      ],
+    ],
     labels: Object.fromEntries(Object.values(servers).map((s) => [s.key, s.label])),
     endpoints: Object.fromEntries(groups.map((g) => [g.key, g.label])),
   };

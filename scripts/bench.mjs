@@ -109,7 +109,8 @@ function captionOf(machine, settings, started) {
       : '') +
     ` The OAuth section: authmock's bin serving a spec: client_credentials against oauth2-mock-server 8.2 and a JWT-protected GET against bare Express.` +
     ` The spec section: Petstore's GET /pet/{petId} through authmock (the spec's identity file; a bearer from its own login) against prism mock of the same spec` +
-    ` sent the same credentials, bare Express and bare node:http; a generated 1,000-operation spec's start-up, the first in an empty directory (cold), the others warm.` +
+    ` sent the same credentials, bare Express and bare node:http; a generated 1,000-operation spec's start-up, the first in an empty directory (cold), the others warm;` +
+    ` a generated 50,000-operation spec's RSS once started and after 1,000 requests to as many operations (list, create, read, update, delete in turn, spread over its resources).` +
     ` The resources section: the to-do spec's POST /api/todos and GET /api/todos/{id} through authmock (SQLite state, a bearer from the spec's login, the body validated)` +
     ` against Mockoon CLI 9.9's CRUD route over a data bucket and json-server 0.17 on a db.json (neither checks a credential), ${settings.rounds} round(s) of each request one after the other,` +
     ` the servers interleaved in runs of ${settings.pairSlice} s (${duration} s each in all), GETs reading ${SEEDED} stored to-dos before the POSTs grow the collections;` +
@@ -180,7 +181,7 @@ async function main() {
     ],
     resources: [...(core?.rows.resources ?? []), ...(spec ? [largeSpecRow(spec.largeSpec)] : []), ...(resources?.resources ?? [])],
     targets,
-    notes: [...(core?.notes ?? []), ...(resources?.notes ?? [])],
+    notes: [...(core?.notes ?? []), ...(spec?.notes ?? []), ...(resources?.notes ?? [])],
   });
 
   machine.loadAvgAtEnd = loadavg().map((x) => +x.toFixed(2));
@@ -214,7 +215,7 @@ async function main() {
         }
       : {}),
     ...(oauth ? { oauth: section(oauth) } : {}),
-    ...(spec ? { spec: { ...section(spec), largeSpec: spec.largeSpec } } : {}),
+    ...(spec ? { spec: { ...section(spec), largeSpec: spec.largeSpec, hugeSpec: spec.hugeSpec } } : {}),
     ...(resources ? { resources: { ...section(resources), finalSizes: resources.finalSizes, large: resources.large } } : {}),
     targets,
     clean: broken.length === 0,
