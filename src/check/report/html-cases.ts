@@ -9,7 +9,8 @@ export function renderScores(summary: Summary): string {
   const rows = summary.operations
     .map((o) => {
       const score = o.score === null ? '–' : `${o.score.toFixed(1)} %`;
-      const meter = o.score === null ? '' : `<meter min="0" max="100" value="${o.score}" aria-hidden="true"></meter>`;
+      // a bar only where it says something: a full one repeats the ✓ (and a 1,000-operation report carries a thousand)
+      const meter = o.score === null || o.score === 100 ? '' : `<meter min="0" max="100" value="${o.score}" aria-hidden="true"></meter>`;
       const mark =
         o.score === null ? '' : o.score === 100 ? '<span class="mark mark-passed">✓</span> ' : '<span class="mark mark-failed">✗</span> ';
       return `<tr data-filter="score" data-api="${escapeHtml(o.api)}"><td>${escapeHtml(o.api)}</td><th scope="row">${escapeHtml(o.operationId)}</th><td><code>${escapeHtml(`${o.method} ${o.path}`)}</code></td><td class="num">${mark}${score} ${meter}</td><td class="num">${o.passed}/${o.total}</td><td class="num">${o.skippedCases}</td></tr>`;

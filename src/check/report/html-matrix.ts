@@ -2,7 +2,7 @@ import type { CaseResult, MatrixCell } from '../case-types.js';
 import type { OperationScore } from './summarize.js';
 import { escapeHtml } from './escape-html.js';
 import { renderFailureLink, type FailureAnchors } from './html-failures.js';
-import { renderFilterData, renderOutcomeMark } from './outcome-mark.js';
+import { renderOutcomeMark } from './outcome-mark.js';
 import { matrixStatus } from './matrix-status.js';
 
 type MatrixCase = CaseResult & { matrix: MatrixCell };
@@ -82,6 +82,7 @@ function renderGrid(
     const key = `${r.operationId} ${columnOf(r.matrix)}`;
     byCell.set(key, [...(byCell.get(key) ?? []), r]);
   }
+  const reasons = new SkipReasons(`skip-${api}-${rowsAre === 'operations' ? 'op' : 'obj'}`);
   const failed = cases.filter((r) => r.status === 'failed').length;
   const caption = `${capitalize(api)} API: ${rows.length} ${rowsAre} by ${callers.length} ${rowsAre === 'operations' ? 'callers' : 'checks'}; ${failed ? `${failed} cells failed` : 'every cell as expected'}`;
   const head = callers.map((m) => `<th scope="col">${escapeHtml(m.callerTitle.replace(/^an? /, ''))}</th>`).join('');
@@ -89,7 +90,11 @@ function renderGrid(
     .map((operationId) => {
       const op = operations.find((o) => o.api === api && o.operationId === operationId);
       const permission = cases.find((r) => r.operationId === operationId)!.matrix.permission;
-      const cells = callers.map((m) => renderCells(byCell.get(`${operationId} ${m.caller}`), anchors)).join('');
+      const cells = renderRow(
+        callers.map((m) => byCell.get(`${operationId} ${m.caller}`)),
+        anchors,
+        reasons,
+      );
       const label = rowsAre === 'collections' ? permission : op ? `${op.method} ${op.path}` : operationId;
       const perm = rowsAre === 'collections' ? `created by ${operationId}` : `permission: ${permission}`;
       return `<tr data-filter="matrix-row">
@@ -108,26 +113,86 @@ ${body}
 </tbody>
 </table>
 </div>
+${reasons.render()}
 </section>`;
 }
 
+/**
+ * Why cells were skipped, each reason said once under its grid and referred to by number:
+ * a 1,000-operation run skips thousands of cells for one reason (the request budget), and
+ * the report must stay small enough to open (under 2 MB).
+ */
+class SkipReasons {
+  private readonly numbers = new Map<string, { n: number; cells: number }>();
+  constructor(private readonly prefix: string) {}
+
+  ref(reason: string, cells = 1): string {
+    let found = this.numbers.get(reason);
+    if (!found) this.numbers.set(reason, (found = { n: this.numbers.size + 1, cells: 0 }));
+    found.cells += cells;
+    return `<a class="reason" href="#${escapeHtml(this.prefix)}-${found.n}">why: ${found.n}</a>`;
+  }
+
+  render(): string {
+    if (this.numbers.size === 0) return '';
+    const items = [...this.numbers].map(
+      ([reason, { n, cells }]) =>
+        `<li id="${escapeHtml(this.prefix)}-${n}" value="${n}">${escapeHtml(reason)} (${cells} ${cells === 1 ? 'cell' : 'cells'})</li>`,
+    );
+    return `<p class="skip-heading">Why cells were skipped:</p>\n<ol class="skip-reasons">${items.join('')}</ol>`;
+  }
+}
+
+/**
+ * A row's cells, each run of neighbours skipped for one reason as one cell across them: a
+ * large run skips thousands of cells for the request budget, and the report must stay small
+ * enough to open.
+ */
+function renderRow(row: (MatrixCase[] | undefined)[], anchors: FailureAnchors, reasons: SkipReasons): string {
+  const out: string[] = [];
+  for (let i = 0; i < row.length;) {
+    const reason = skippedFor(row[i]);
+    let j = i + 1;
+    while (reason !== undefined && j < row.length && skippedFor(row[j]) === reason) j++;
+    if (j - i < 2) out.push(renderCells(row[i], anchors, reasons));
+    else {
+      const cases = row.slice(i, j).reduce((n, c) => n + (c?.length ?? 0), 0);
+      const span = j - i === row.length ? 'every cell' : `${j - i} cells`;
+      out.push(
+        `<td class="cell cell-skipped" colspan="${j - i}">${renderOutcomeMark('skipped')} (${span}) ${reasons.ref(reason!, cases)}</td>`,
+      );
+    }
+    i = j;
+  }
+  return out.join('');
+}
+
+/** The reason every case of a cell was skipped for, when it is one. */
+function skippedFor(cases: MatrixCase[] | undefined): string | undefined {
+  if (!cases?.length || cases.some((r) => r.status !== 'skipped')) return undefined;
+  const reason = cases[0]!.skipReason ?? 'not run';
+  return cases.every((r) => (r.skipReason ?? 'not run') === reason) ? reason : undefined;
+}
+
 /** A column's cell: one case, or the lacks-<scope> cases of one operation stacked in it, each naming its scope. */
-function renderCells(cases: MatrixCase[] | undefined, anchors: FailureAnchors): string {
-  if (!cases || cases.length === 1) return renderCell(cases?.[0], anchors);
+function renderCells(cases: MatrixCase[] | undefined, anchors: FailureAnchors, reasons: SkipReasons): string {
+  if (!cases || cases.length === 1) return renderCell(cases?.[0], anchors, reasons);
   const status = cases.some((r) => r.status === 'failed') ? 'failed' : cases.some((r) => r.status === 'passed') ? 'passed' : 'skipped';
-  return `<td class="cell cell-${status}">${cases.map((r) => renderCell(r, anchors, 'div')).join('')}</td>`;
+  return `<td class="cell cell-${status}">${cases.map((r) => renderCell(r, anchors, reasons, 'div')).join('')}</td>`;
 }
 
 /** A case's cell; in a stacked cell (a `div`), it names its caller (`lacks write:pets`). */
-function renderCell(r: MatrixCase | undefined, anchors: FailureAnchors, tag: 'td' | 'div' = 'td'): string {
-  if (!r) return '<td class="cell cell-none">not applicable</td>';
+// The report's filters read a cell's outcome from its class (cell-passed, cell-failed, cell-skipped).
+function renderCell(r: MatrixCase | undefined, anchors: FailureAnchors, reasons: SkipReasons, tag: 'td' | 'div' = 'td'): string {
+  if (!r) return '<td class="cell cell-none">n/a</td>';
   const caller = tag === 'div' ? `<span class="caller">${escapeHtml(r.matrix.callerTitle)}</span>` : '';
   const expected = `${caller}<span class="expected">expected <b>${escapeHtml(describeExpected(r.matrix.expected))}</b></span>`;
   if (r.status === 'skipped')
-    return `<${tag} class="cell cell-skipped" id="cell-${escapeHtml(r.id)}" ${renderFilterData('cell', r)}>${renderOutcomeMark('skipped')}${expected}<span class="reason">${escapeHtml(r.skipReason ?? '')}</span></${tag}>`;
+    // no id: nothing links to a skipped cell, and a large run has thousands
+    return `<${tag} class="cell cell-skipped">${renderOutcomeMark('skipped')}${caller}${reasons.ref(r.skipReason ?? 'not run')}</${tag}>`;
   const failed = r.checks.filter((c) => !c.passed);
   const links = failed.length ? `<span class="checks">${failed.map((c) => renderFailureLink(c, anchors)).join(', ')}</span>` : '';
-  return `<${tag} class="cell cell-${r.status}" id="cell-${escapeHtml(r.id)}" ${renderFilterData('cell', r)}>${renderOutcomeMark(r.status)}${expected}<span class="actual">got <b>${escapeHtml(describeActual(r))}</b></span>${links}</${tag}>`;
+  return `<${tag} class="cell cell-${r.status}" id="cell-${escapeHtml(r.id)}">${renderOutcomeMark(r.status)}${expected}<span class="actual">got <b>${escapeHtml(describeActual(r))}</b></span>${links}</${tag}>`;
 }
 
 function describeExpected(outcome: MatrixCell['expected']): string {

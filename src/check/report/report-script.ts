@@ -25,8 +25,9 @@ export const REPORT_SCRIPT = `'use strict';
       let rows = 0;
       for (const row of grid.querySelectorAll('[data-filter="matrix-row"]')) {
         let any = false;
-        for (const cell of row.querySelectorAll('[data-filter="cell"]')) {
-          const on = f.outcome.has(cell.dataset.outcome);
+        for (const cell of row.querySelectorAll('.cell-passed, .cell-failed, .cell-skipped')) {
+          if (cell.querySelector('.cell')) continue; // a stacked cell: its parts are judged one by one
+          const on = ['passed', 'failed', 'skipped'].some((o) => f.outcome.has(o) && cell.classList.contains('cell-' + o));
           cell.classList.toggle('muted', !on);
           any = any || on;
         }

@@ -50,7 +50,8 @@ td.cell-passed { background: var(--pass-bg); }
 td.cell-skipped { background: var(--skip-bg); }
 td.cell-failed { background: repeating-linear-gradient(135deg, var(--fail-bg) 0 8px, #fff 8px 14px); outline: 3px solid var(--fail); outline-offset: -3px; }
 td.cell .checks { margin-top: .2rem; }
-td.cell .reason { margin-top: .2rem; color: var(--muted); font-size: .75rem; }
+.cell .reason { display: block; margin-top: .2rem; color: var(--muted); font-size: .75rem; }
+.skip-heading, .skip-reasons { font-size: .85rem; color: var(--muted); margin: .3rem 0; }
 td.muted { opacity: .35; }
 ol.steps { padding-left: 1.5rem; margin: .3rem 0; }
 li.step { margin: .35rem 0; padding: .3rem .5rem; border-left: 4px solid var(--pass); background: #fafbfc; }
