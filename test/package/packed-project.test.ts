@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../support/make-app.js';
+import { missingLines, readmeBlocks, runSteps, stepsOf, type Step } from './readme-blocks.js';
 
 // The package as a user gets it: `npm pack`, installed with npm into an empty project next
 // to vitest and @playwright/test, then used from there. It needs the build (`npm test`
@@ -117,6 +118,48 @@ describe.skipIf(!built)('the packed package in an empty project', () => {
       expect(check.stdout).toMatch(/PASS {2}\d+ cases passed, 0 failed/);
     } finally {
       await server.stop();
+    }
+  }, 240_000);
+
+  it("runs the README's commands as written: a spec's three answers, a token from the control API, the stored round trip", async () => {
+    for (const f of ['petstore.openapi.yaml', 'petstore.authmock.yaml']) cpSync(join(ROOT, 'test', 'byo', 'petstore', f), join(project, f));
+    for (const f of ['todo.openapi.yaml', 'todo.authmock.yaml']) cpSync(join(ROOT, 'test', 'resources', 'specs', f), join(project, f));
+    const own = readmeBlocks('Serve your own spec');
+    const stored = readmeBlocks('Stored resources');
+    // the README's servers listen on the default port; the test's on a free one (`npm start` may hold the default)
+    const words = (command: string) => command.split('#')[0]!.trim().split(/\s+/);
+    const at = (url: string) => (line: string) => line.replace(/http:\/\/127\.0\.0\.1:\d+/g, url);
+    const expectSteps = async (steps: Step[], url: string) => {
+      const moved = steps.map((s) => ({ command: at(url)(s.command), expected: s.expected.map(at(url)) }));
+      const outputs = await runSteps(moved, project, childEnv());
+      moved.forEach((s, i) => expect(missingLines(outputs[i] ?? '', s.expected), `${s.command}\n${outputs[i]}`).toEqual([]));
+    };
+
+    const [serveSpec] = stepsOf(own[0]!);
+    expect(words(serveSpec!.command)).toEqual(['npx', 'authmock', 'serve', 'petstore.openapi.yaml']);
+    // a reader's terminal gets the pretty banner; a pipe gets JSON unless asked
+    const petstore = await serve([...words(serveSpec!.command), '--port', '0', '--log-format', 'pretty'], project);
+    try {
+      const banner = own[1]!.lines.map((l) => at(petstore.url)(l).replace('/home/me/shop', project));
+      expect(missingLines(petstore.output(), banner), petstore.output()).toEqual([]);
+      await expectSteps(stepsOf(own[2]!), petstore.url);
+    } finally {
+      await petstore.stop();
+    }
+
+    // "with the package installed, `npx authmock serve todo.openapi.yaml` does the same" as the clone's npm start
+    const [start, ...roundTrip] = stepsOf(stored[0]!);
+    expect(start!.command).toMatch(/^npm start -- test\/resources\/specs\/todo\.openapi\.yaml --state memory/);
+    const todo = await serve(
+      ['npx', 'authmock', 'serve', 'todo.openapi.yaml', '--state', 'memory', '--port', '0', '--log-format', 'pretty'],
+      project,
+    );
+    try {
+      const tokenBlock = own.find((b) => b.lines.some((l) => l.includes('/__authmock/tokens')))!;
+      await expectSteps(stepsOf(tokenBlock), todo.url);
+      await expectSteps(roundTrip, todo.url);
+    } finally {
+      await todo.stop();
     }
   }, 240_000);
 
