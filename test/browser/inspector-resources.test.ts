@@ -76,6 +76,26 @@ describe.skipIf(skip)("the inspector's stored resources in Chromium", () => {
     server?.close();
   });
 
+  it("shows the spec's identities, and offers its callers to the principal filter, which then finds their requests", async () => {
+    const identities = page.locator('#identities');
+    await identities.getByText('todo users:').waitFor({ timeout: 2000 });
+    expect(await identities.textContent()).toContain('todo users: alice, bob, root');
+    const principal = page.locator('#filters input[name="principal"]');
+    expect(await principal.getAttribute('placeholder')).toBe('user:alice, user:bob');
+    expect(await page.locator('#principals option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual([
+      'user:alice',
+      'user:bob',
+      'user:root',
+      'guest',
+    ]);
+    await principal.fill('user:alice');
+    await expect.poll(() => page.locator('#requests > li').count(), { timeout: 2000 }).toBeGreaterThan(0);
+    expect((await page.locator('#requests > li').allTextContents()).every((t) => t.includes('/api/'))).toBe(true);
+    await principal.fill('user:bob'); // bob has made no request yet
+    await expect.poll(() => page.locator('#requests > li').count(), { timeout: 2000 }).toBe(0);
+    await principal.fill('');
+  });
+
   it("lists the spec's collections with their paths, visibility and counts", async () => {
     const todos = page.locator('#collections tr', { has: page.getByRole('button', { name: 'todos', exact: true }) });
     await todos.waitFor({ timeout: 2000 });

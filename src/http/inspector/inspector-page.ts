@@ -73,10 +73,11 @@ th.num, td.num { text-align: right; }
     <form class="row" id="filters" aria-label="Filter requests">
       <label>Operation <input name="operationId" list="operations" placeholder="any"></label>
       <label>Status <input name="status" inputmode="numeric" size="4" placeholder="any"></label>
-      <label>Principal <input name="principal" placeholder="customer:1, guest"></label>
+      <label>Principal <input name="principal" list="principals" placeholder="guest"></label>
       <button type="button" id="clear-requests">Clear journal</button>
     </form>
     <datalist id="operations"><!--operations--></datalist>
+    <datalist id="principals"></datalist>
     <ol id="requests" aria-label="Requests, newest first"></ol>
     <p id="empty" class="muted">No requests yet.</p>
   </section>

@@ -145,24 +145,34 @@ export const INSPECTOR_SCRIPT = `(() => {
     specs = await call('GET', '/specs');
   }
 
-  const KINDS = [['commerce', 'customers'], ['commerce', 'admins'], ['social', 'users'], ['social', 'apps']];
+  // the identity kinds of each API served: the built-ins' own, and every spec's users, API keys and clients
+  const BUILT_IN_KINDS = { commerce: ['customers', 'admins'], social: ['users', 'apps'] };
+  const SPEC_KINDS = ['users', 'api-keys', 'clients'];
+  // how a journal entry names the caller an identity is: the principal filter offers these
+  const PRINCIPAL = { customers: (i) => 'customer:' + i.id, admins: (i) => 'admin:' + i.id, users: (i) => 'user:' + (i.username ?? i.id), clients: (i) => 'client:' + i.clientId };
   // "roni_cost@example.com (1)", "demo-mobile-app (Demo mobile app)": an app has a name, no id; no empty brackets
   function describeIdentity(i) {
-    const shown = i.email || i.username || i.apiKey || i.name || '';
+    if (i.prefix !== undefined) return i.prefix + '…' + (i.user ? ' (' + i.user + ')' : ''); // an API key: never its secret
+    const shown = i.email || i.username || i.clientId || i.apiKey || i.name || '';
     const aside = i.id ?? i.userId ?? (i.name && i.name !== shown ? i.name : undefined);
     return aside === undefined || aside === null || aside === '' ? shown : shown + ' (' + aside + ')';
   }
   async function loadIdentities() {
     const blocks = [];
-    const served = new Set(specs.map((s) => s.name));
-    for (const [api, kind] of KINDS) {
-      if (!served.has(api)) continue;
-      let list;
-      try { list = await call('GET', '/identities/' + api + '/' + kind); } catch { continue; }
-      const names = list.map(describeIdentity);
-      blocks.push(el('p', {}, el('strong', {}, api + ' ' + kind + ': '), names.join(', ') || 'none'));
+    const principals = new Set();
+    for (const spec of specs) {
+      for (const kind of (spec.builtIn ? BUILT_IN_KINDS[spec.name] : SPEC_KINDS) ?? []) {
+        let list;
+        try { list = await call('GET', '/identities/' + encodeURIComponent(spec.name) + '/' + kind); } catch { continue; }
+        if (!list.length && !spec.builtIn) continue;
+        blocks.push(el('p', {}, el('strong', {}, spec.name + ' ' + kind + ': '), list.map(describeIdentity).join(', ') || 'none'));
+        for (const i of list) if (PRINCIPAL[kind] && !(spec.name === 'social' && kind === 'users')) principals.add(PRINCIPAL[kind](i));
+      }
     }
     $('identities').replaceChildren(...blocks);
+    const offered = [...principals, 'guest'];
+    $('principals').replaceChildren(...offered.map((p) => el('option', { value: p })));
+    $('filters').elements.principal.placeholder = offered.slice(0, 2).join(', ');
   }
 
   async function loadLockouts() {
