@@ -18,6 +18,8 @@ export interface MakeOptions {
   useExamples?: boolean;
   /** a Faker to reseed and reuse (createFaker): making one costs milliseconds, reseeding nothing */
   faker?: Faker;
+  /** pick a `oneOf`/`anyOf` alternative at random (seeded) instead of the first: another try when the first made an invalid value */
+  vary?: boolean;
 }
 
 /** An English Faker, for makeRealisticValue to reseed per value. */
@@ -77,8 +79,13 @@ class Maker {
       return structuredClone(this.options.useExamples ? s.enum[0] : this.f.helpers.arrayElement(s.enum));
     const alternatives = (s.oneOf ?? s.anyOf) as unknown[] | undefined;
     if (Array.isArray(alternatives) && alternatives.length) {
-      const choice = alternatives.find((a) => !isNullSchema(a)) ?? alternatives[0];
-      return this.value(choice, name, depth, refs);
+      const real = alternatives.filter((a) => !isNullSchema(a));
+      const choice = real.length === 0 ? alternatives[0] : this.options.vary ? this.f.helpers.arrayElement(real) : real[0];
+      // a schema with a type or properties of its own beside them (OpenAPI 3.0's nullable, upgraded, is `anyOf: [{}, {type: null}]`
+      // in an allOf): the alternative narrows it, it does not replace it
+      if (s.type === undefined && s.properties === undefined) return this.value(choice, name, depth, refs);
+      const { oneOf: _oneOf, anyOf: _anyOf, ...own } = s;
+      return this.value(this.merge({ allOf: [own, choice] }, depth, refs), name, depth, refs);
     }
     switch (typeOf(s)) {
       case 'object':
@@ -96,8 +103,13 @@ class Maker {
       case 'null':
         return null;
       default:
-        return undefined;
+        // no type: a tuple (a Swagger 2.0 `items` list, now prefixItems), else any value passes; a word is one
+        return Array.isArray(s.prefixItems) ? this.tuple(s.prefixItems, name, depth, refs) : this.f.word.noun();
     }
+  }
+
+  private tuple(items: unknown[], name: string, depth: number, refs: Set<string>): unknown[] {
+    return items.map((item) => this.value(item, name, depth + 1, refs) ?? null);
   }
 
   private merge(s: Schema, depth: number, refs: Set<string>): Schema {
@@ -131,10 +143,18 @@ class Maker {
       const v = this.value(p, key, depth + 1, refs);
       if (v !== undefined) out[key] = v;
     }
+    // a property required but not declared (Box's shared link requires `accessed`): as additionalProperties says, else a word
+    const extra = s.additionalProperties;
+    for (const key of required) {
+      if (key in out || extra === false) continue;
+      const v = this.value(extra && typeof extra === 'object' ? extra : true, key, depth + 1, refs);
+      if (v !== undefined) out[key] = v;
+    }
     return out;
   }
 
   private array(s: Schema, name: string, depth: number, refs: Set<string>): unknown[] {
+    if (Array.isArray(s.prefixItems)) return this.tuple(s.prefixItems, name, depth, refs);
     const min = typeof s.minItems === 'number' ? s.minItems : 0;
     const max = typeof s.maxItems === 'number' ? s.maxItems : Math.max(min, 3);
     const count =
@@ -202,7 +222,7 @@ function typeOf(s: Schema): string | undefined {
   if (typeof t === 'string') return t;
   if (Array.isArray(t)) return (t.find((x) => x !== 'null') as string | undefined) ?? 'null';
   if (s.properties || s.additionalProperties) return 'object';
-  if (s.items) return 'array';
+  if (s.items || s.prefixItems) return 'array';
   return undefined;
 }
 

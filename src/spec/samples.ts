@@ -40,6 +40,9 @@ export interface SamplerOptions extends Partial<AnswerSettings> {
   check?: (ref: string) => ValidateFunction | undefined;
 }
 
+// other picks among oneOf/anyOf alternatives after the first fails its schema (each costs a made value and a check, once per key)
+const VARIED_TRIES = 8;
+
 // made values kept per seed and key; beyond this many, the oldest go (a client walking a million ids must not fill the heap)
 const MAX_KEPT = 10_000;
 
@@ -69,6 +72,12 @@ export function createSampler(specs: readonly LoadedSpec[], options: SamplerOpti
     if (made.size >= MAX_KEPT) made.delete(made.keys().next().value!);
     made.set(key, body);
   };
+  /**
+   * A realistic value that passes the schema, or undefined. Tries, in turn: with the spec's
+   * examples (an answer shows them), without (a spec's example that fails its own schema:
+   * Swagger's Petstore has a password of 12345), then a few other picks among `oneOf`/`anyOf`
+   * alternatives (Box's event source: the first alternative also matches another, which oneOf forbids).
+   */
   const realistic = (
     spec: LoadedSpec,
     at: string,
@@ -79,14 +88,22 @@ export function createSampler(specs: readonly LoadedSpec[], options: SamplerOpti
   ): unknown => {
     const validate = options.check?.(`${spec.id}#${at}`);
     if (!validate) return undefined;
-    try {
-      faker ??= createFaker();
-      const value = makeRealisticValue({ $ref: `#${at}` }, { doc: spec.doc, seed, skipNonRequired, useExamples, faker });
-      if (value === undefined || !validate(value)) return undefined;
-      return pathParams ? withPathId(value, pathParams, (v) => validate(v) as boolean) : value;
-    } catch {
-      return undefined;
+    const tries = [
+      ...(useExamples ? [{ useExamples: true, vary: false, seed }] : []),
+      { useExamples: false, vary: false, seed },
+      ...Array.from({ length: VARIED_TRIES }, (_, i) => ({ useExamples: false, vary: true, seed: `${seed} try ${i + 1}` })),
+    ];
+    for (const attempt of tries) {
+      try {
+        faker ??= createFaker();
+        const value = makeRealisticValue({ $ref: `#${at}` }, { doc: spec.doc, skipNonRequired, faker, ...attempt });
+        if (value === undefined || !validate(value)) continue;
+        return pathParams ? withPathId(value, pathParams, (v) => validate(v) as boolean) : value;
+      } catch {
+        // a schema the maker cannot read: the next try, else the plain sample
+      }
     }
+    return undefined;
   };
   const sampler = ((op, status, mediaType, request) => {
     const params = request?.pathParams ? Object.entries(request.pathParams).sort() : [];

@@ -17,6 +17,11 @@ const USER_SPECS = [
   'test/resources/specs/tasks-envelope.openapi.yaml',
   'test/check/spec/notes/notes.openapi.yaml',
   'test/realistic/specs/people.openapi.yaml',
+  'test/realistic/specs/vendor-shapes.openapi.yaml',
+  // public specs vendored unchanged (test/fixtures/public-specs/README.md)
+  'test/fixtures/public-specs/swagger-petstore/openapi.yaml',
+  'test/fixtures/public-specs/oai-examples/petstore.yaml',
+  'test/fixtures/public-specs/oai-examples/webhook-example.yaml',
 ].map((f) => join(ROOT, f));
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
@@ -39,6 +44,31 @@ describe('realistic values made from a schema', () => {
       }
     }
     expect(checked).toBeGreaterThan(0);
+  });
+
+  it("answers a valid value where the spec's own example fails its schema, not the example", async () => {
+    const t = makeApp({ specs: [join(import.meta.dirname, 'specs', 'vendor-shapes.openapi.yaml')] });
+    const api = (await t.runtime).apis.find((a) => !a.builtIn)!;
+    const op = api.model.operations.find((o) => o.operationId === 'getUser')!;
+    const user = api.sample(op, '200', 'application/json', { pathParams: { id: '7' } }) as Record<string, unknown>;
+    expect(typeof user.password).toBe('string');
+    const group = api.sample(
+      api.model.operations.find((o) => o.operationId === 'getGroup')!,
+      '200',
+      'application/json',
+    ) as Record<string, unknown>;
+    expect(group.created_by).toMatch(/^[UW][A-Z0-9]{2,}$/);
+  });
+
+  it('serves an OpenAPI 3.1 operation that declares no responses (the OAI example): 401 without a credential, else an empty 200', async () => {
+    const t = makeApp({ specs: [join(ROOT, 'test/fixtures/public-specs/oai-examples/non-oauth-scopes.json')] });
+    await t.http.get('/users').expect(401);
+    const { body } = await t.http.post('/__authmock/tokens').send({ api: 'non-oauth-scopes', user: 'demo' }).expect(201);
+    const res = await t.http
+      .get('/users')
+      .set('Authorization', `Bearer ${(body as { token: string }).token}`)
+      .expect(200);
+    expect(res.text).toBe('');
   });
 
   it('makes names, emails, dates and links that look like them', async () => {
