@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The ceiling for an Express design: Express 5 answering constant JSON on the benchmark's
 // routes, checking nothing. Bodies have the shape and size of authmock's answers.
-// Usage: node bench/bare-express.mjs [--port N] [--host H]   (default 127.0.0.1:4020)
+// Usage: node bench/bare-express.mjs [--port N] [--host H] [--made-body FILE]   (default 127.0.0.1:4020)
+import { readFileSync } from 'node:fs';
 import express from 'express';
 import { ANSWERS } from './constant-answers.mjs';
 
@@ -33,6 +34,14 @@ app.get('/shop/orders', (_req, res) => {
 app.get('/api/v3/pet/:petId', (_req, res) => {
   res.json(PET);
 });
+// the spec section's GET answered from generated values: the body authmock made, from the file --made-body names
+const madeBody = arg('--made-body', undefined);
+if (madeBody) {
+  const made = JSON.parse(readFileSync(madeBody, 'utf8'));
+  app.get('/people/:personId', (_req, res) => {
+    res.json(made);
+  });
+}
 // only for the start-up probe, which polls this route on every server
 app.get('/rest/V1/directory/countries', (_req, res) => {
   res.json(COUNTRIES);
