@@ -169,12 +169,15 @@ class Maker {
 
   private string(s: Schema, name: string): string {
     const format = typeof s.format === 'string' ? s.format : undefined;
-    let v: string | undefined;
-    if (typeof s.pattern === 'string') v = this.fromPattern(s.pattern);
-    else v = (format && stringByFormat(this.f, format)) || stringByName(this.f, name);
-    v ??= this.f.word.words(2);
     const min = typeof s.minLength === 'number' ? s.minLength : 0;
     const max = typeof s.maxLength === 'number' ? s.maxLength : Infinity;
+    let v: string | undefined;
+    if (typeof s.pattern === 'string') {
+      // padded or cut, it would no longer match (GitHub's 40-character hex commit SHA)
+      const matched = this.fromPattern(s.pattern, min, max);
+      if (matched !== undefined) return matched;
+    } else v = (format && stringByFormat(this.f, format)) || stringByName(this.f, name);
+    v ??= this.f.word.words(2);
     while (v.length < min) v += this.f.string.alpha({ length: min - v.length, casing: 'lower' });
     if (v.length <= max) return v;
     // cut at a word's end where that leaves enough, not in the middle of one
@@ -183,12 +186,19 @@ class Maker {
     return whole.length >= Math.max(min, 1) ? whole : cut;
   }
 
-  private fromPattern(pattern: string): string | undefined {
+  /** A string matching the pattern, within the lengths where a few draws reach them; undefined when randexp cannot read it. */
+  private fromPattern(pattern: string, min: number, max: number): string | undefined {
     try {
       const r = new RandExp(pattern);
-      r.max = 8;
-      r.randInt = (a: number, b: number) => this.f.number.int({ min: a, max: b });
-      return r.gen();
+      // repetitions (`+`, `*`) run up to 8 more, or up to the length asked for; an open one (randexp draws it
+      // between its minimum a and a + r.max) runs at least to the minimum length: `^[0-9a-f]+$` of 40 is 40 long
+      const top = Math.max(8, Number.isFinite(max) ? max : min);
+      r.max = top;
+      r.randInt = (a: number, b: number) =>
+        this.f.number.int({ min: b === a + top && min > a ? Math.min(min, b) : a, max: b === a + top ? Math.min(b, Math.max(a, max)) : b });
+      let v = r.gen();
+      for (let i = 0; i < 8 && (v.length < min || v.length > max); i++) v = r.gen();
+      return v;
     } catch {
       return undefined; // a pattern randexp cannot read: the caller's check decides
     }

@@ -58,6 +58,17 @@ describe('realistic values made from a schema', () => {
       'application/json',
     ) as Record<string, unknown>;
     expect(group.created_by).toMatch(/^[UW][A-Z0-9]{2,}$/);
+    for (const id of ['1', '2', '3', '4', '5']) {
+      const file = api.sample(
+        api.model.operations.find((o) => o.operationId === 'getFile')!,
+        '200',
+        'application/json',
+        {
+          pathParams: { id },
+        },
+      ) as Record<string, unknown>;
+      expect(file.sha).toMatch(/^[0-9a-fA-F]{40}$/);
+    }
   });
 
   it('serves an OpenAPI 3.1 operation that declares no responses (the OAI example): 401 without a credential, else an empty 200', async () => {
