@@ -103,8 +103,8 @@ class Maker {
       case 'null':
         return null;
       default:
-        // no type: a tuple (a Swagger 2.0 `items` list, now prefixItems), else any value passes; a word is one
-        return Array.isArray(s.prefixItems) ? this.tuple(s.prefixItems, name, depth, refs) : this.f.word.noun();
+        // no type, nothing that implies one (a tuple's prefixItems is an array, typeOf): any value passes; a word is one
+        return this.f.word.noun();
     }
   }
 

@@ -7,6 +7,9 @@ import { matrixStatus } from './matrix-status.js';
 
 type MatrixCase = CaseResult & { matrix: MatrixCell };
 
+/** A skipped case's reason when it gives none. */
+const NOT_RUN = 'not run';
+
 /**
  * The permission matrix as a grid per API: operations down, callers across, each cell
  * the outcome the spec implies and the one the server gave.
@@ -170,8 +173,8 @@ function renderRow(row: (MatrixCase[] | undefined)[], anchors: FailureAnchors, r
 /** The reason every case of a cell was skipped for, when it is one. */
 function skippedFor(cases: MatrixCase[] | undefined): string | undefined {
   if (!cases?.length || cases.some((r) => r.status !== 'skipped')) return undefined;
-  const reason = cases[0]!.skipReason ?? 'not run';
-  return cases.every((r) => (r.skipReason ?? 'not run') === reason) ? reason : undefined;
+  const reason = cases[0]!.skipReason ?? NOT_RUN;
+  return cases.every((r) => (r.skipReason ?? NOT_RUN) === reason) ? reason : undefined;
 }
 
 /** A column's cell: one case, or the lacks-<scope> cases of one operation stacked in it, each naming its scope. */
@@ -189,7 +192,7 @@ function renderCell(r: MatrixCase | undefined, anchors: FailureAnchors, reasons:
   const expected = `${caller}<span class="expected">expected <b>${escapeHtml(describeExpected(r.matrix.expected))}</b></span>`;
   if (r.status === 'skipped')
     // no id: nothing links to a skipped cell, and a large run has thousands
-    return `<${tag} class="cell cell-skipped">${renderOutcomeMark('skipped')}${caller}${reasons.ref(r.skipReason ?? 'not run')}</${tag}>`;
+    return `<${tag} class="cell cell-skipped">${renderOutcomeMark('skipped')}${caller}${reasons.ref(r.skipReason ?? NOT_RUN)}</${tag}>`;
   const failed = r.checks.filter((c) => !c.passed);
   const links = failed.length ? `<span class="checks">${failed.map((c) => renderFailureLink(c, anchors)).join(', ')}</span>` : '';
   return `<${tag} class="cell cell-${r.status}" id="cell-${escapeHtml(r.id)}">${renderOutcomeMark(r.status)}${expected}<span class="actual">got <b>${escapeHtml(describeActual(r))}</b></span>${links}</${tag}>`;

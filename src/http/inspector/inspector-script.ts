@@ -148,8 +148,15 @@ export const INSPECTOR_SCRIPT = `(() => {
   // the identity kinds of each API served: the built-ins' own, and every spec's users, API keys and clients
   const BUILT_IN_KINDS = { commerce: ['customers', 'admins'], social: ['users', 'apps'] };
   const SPEC_KINDS = ['users', 'api-keys', 'clients'];
-  // how a journal entry names the caller an identity is: the principal filter offers these
-  const PRINCIPAL = { customers: (i) => 'customer:' + i.id, admins: (i) => 'admin:' + i.id, users: (i) => 'user:' + (i.username ?? i.id), clients: (i) => 'client:' + i.clientId };
+  // how a journal entry names the caller an identity is (userType:id), by API ('spec' for any user spec) and kind:
+  // the principal filter offers these; an API key calls as its user or as no one, so it offers nothing of its own
+  const PRINCIPAL = {
+    'commerce/customers': (i) => 'customer:' + i.id,
+    'commerce/admins': (i) => 'admin:' + i.id,
+    'social/users': (i) => 'social:' + i.userId,
+    'spec/users': (i) => 'user:' + i.username,
+    'spec/clients': (i) => 'client:' + i.clientId,
+  };
   // "roni_cost@example.com (1)", "demo-mobile-app (Demo mobile app)": an app has a name, no id; no empty brackets
   function describeIdentity(i) {
     if (i.prefix !== undefined) return i.prefix + '…' + (i.user ? ' (' + i.user + ')' : ''); // an API key: never its secret
@@ -166,7 +173,8 @@ export const INSPECTOR_SCRIPT = `(() => {
         try { list = await call('GET', '/identities/' + encodeURIComponent(spec.name) + '/' + kind); } catch { continue; }
         if (!list.length && !spec.builtIn) continue;
         blocks.push(el('p', {}, el('strong', {}, spec.name + ' ' + kind + ': '), list.map(describeIdentity).join(', ') || 'none'));
-        for (const i of list) if (PRINCIPAL[kind] && !(spec.name === 'social' && kind === 'users')) principals.add(PRINCIPAL[kind](i));
+        const principal = PRINCIPAL[(spec.builtIn ? spec.name : 'spec') + '/' + kind];
+        if (principal) for (const i of list) principals.add(principal(i));
       }
     }
     $('identities').replaceChildren(...blocks);
