@@ -36,7 +36,8 @@ export class Namespaces {
   constructor(
     private readonly store: NamespaceStore,
     private readonly seed: readonly Identity[],
-    private readonly objects: readonly SeedObject[],
+    /** the collections' seed objects, generated ones made on the first call (src/pipeline/seed-objects.ts) */
+    private readonly objects: () => readonly SeedObject[],
     private readonly seedHash: string,
     private readonly clock: Clock,
     private readonly config: Readonly<Config>,
@@ -115,7 +116,7 @@ export class Namespaces {
   }
 
   private seeding(ns: string): Seeding {
-    return { ns, seed: this.seed, objects: this.objects, seedHash: this.seedHash };
+    return { ns, seed: this.seed, objects: this.objects(), seedHash: this.seedHash };
   }
 }
 

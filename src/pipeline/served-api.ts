@@ -1,4 +1,5 @@
-import type { Identity, SeedObject } from '../store/store.js';
+import type { Identity } from '../store/store.js';
+import type { SeedObjects } from './seed-objects.js';
 import type { Collection } from '../spec/infer-collections.js';
 import type { OwnershipPolicy } from '../auth/owner-rule.js';
 import type { SpecModel } from '../spec/spec-model.js';
@@ -53,7 +54,7 @@ export interface ApiParts {
   /** the identities a new or reset namespace starts with */
   readonly seed: readonly Identity[];
   /** the objects its collections start with in a new or reset namespace */
-  readonly seedObjects?: readonly SeedObject[];
+  readonly seedObjects?: SeedObjects;
   /** what the verifiers look up, in one namespace */
   directory(ns: NamespaceView, services: Services): Directory;
   /** operations this configuration does not route (the platform's two-factor login without --admin-2fa) */

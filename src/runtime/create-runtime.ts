@@ -3,7 +3,8 @@ import type { ValidateFunction } from 'ajv';
 import { isAbsolute, join } from 'node:path';
 import type { Clock, RandomSource } from '../core/types.js';
 import type { Config } from '../config.js';
-import type { Identity, SeedObject, Store } from '../store/store.js';
+import type { Identity, Store } from '../store/store.js';
+import { joinSeedObjects, seedObjectList, seedObjectsKey, type SeedObjects } from '../pipeline/seed-objects.js';
 import type { Handler, Services } from '../pipeline/stages.js';
 import type { ServedApi } from '../pipeline/served-api.js';
 import { type PipelineHooks, createFixedMemo } from '../pipeline/run-request.js';
@@ -116,13 +117,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const server = createOAuthServer({ apis, secrets, baseUrl: () => address.url, warn: (w) => warnings.push(w) });
   const served = server ? Object.freeze([...apis, server]) : apis;
   const seed = apis.flatMap((a) => a.seed);
-  const objects = apis.flatMap((a) => a.seedObjects ?? []);
+  const objects = joinSeedObjects(apis.map((a) => a.seedObjects));
   const services: Services = Object.freeze({ store, clock, random, config, log, secrets, keyRing: createKeyRing(store.oauth) });
   const generated = {
     kinds: apis.flatMap((a) => Object.values(a.identityKinds ?? {}).map((k) => ({ api: a.name, kind: k.kind }))),
     store: store.identities,
   };
-  const namespaces = new Namespaces(store.namespaces, seed, objects, hashSeed(seed, objects), clock, config, generated);
+  const namespaces = new Namespaces(store.namespaces, seed, seedObjectList(objects), hashSeed(seed, objects), clock, config, generated);
   return Object.freeze({
     apis: served,
     services,
@@ -154,9 +155,10 @@ function schemaOf(spec: LoadedSpec, name: string, compile: (ref: string) => Vali
 }
 
 /** A namespace records which seed it was made from; another seed means the fixtures changed. */
-function hashSeed(seed: readonly Identity[], objects: readonly SeedObject[]): string {
+function hashSeed(seed: readonly Identity[], objects: SeedObjects): string {
   // without seed objects, the hash an older authmock wrote: its namespaces are not reseeded for nothing
-  const text = objects.length === 0 ? JSON.stringify(seed) : JSON.stringify([seed, objects]);
+  const key = seedObjectsKey(objects);
+  const text = key.length === 0 ? JSON.stringify(seed) : JSON.stringify([seed, ...key]);
   return createHash('sha256').update(text).digest('base64url').slice(0, 22);
 }
 

@@ -109,6 +109,8 @@ export async function startServer(
       (closed ??= new Promise<void>((resolve) => {
         sweeper.stop();
         unwatch();
+        // validators compiled while serving (a made answer's check) are compiled no more on the next start
+        compiled.save();
         server.close(
           () =>
             void serving

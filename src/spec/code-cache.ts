@@ -3,8 +3,8 @@ import { dirname, join } from 'node:path';
 import vm from 'node:vm';
 import { isPrivateDir, openPrivateDir, readDigest, readVerifiedBytes, sha256, writeAtomic } from './cache-files.js';
 
-// Code caches of other bundles, specs, Node versions or flags: the newest few stay.
-const KEEP_CACHES = 16;
+// Code caches of other bundles, specs (and their later layers: compile-specs.ts), Node versions or flags: the newest few stay.
+const KEEP_CACHES = 48;
 
 export interface CommonJsModule {
   /** what the code left in `module.exports` */

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { ValidateFunction } from 'ajv';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { checkSpecName, loadSpec, specFromDoc, type LoadedSpec } from './load-spec.js';
-import { CachedCompiler, LiveCompiler, type Purpose, type SchemaCompiler } from './schema-compiler.js';
+import { CachedCompiler, LiveCompiler, type LoadedValidators, type Purpose, type SchemaCompiler } from './schema-compiler.js';
 import { isPrivateDir, openPrivateDir, readVerified, sha256, writeAtomic } from './cache-files.js';
-import { runCommonJs } from './code-cache.js';
+import { runCommonJs, type CommonJsModule } from './code-cache.js';
 import { isConfined, readableRoots } from './confine-refs.js';
 
 // Ajv's runtime helpers, which the cached validators require, and its version.
@@ -19,12 +18,20 @@ const KEEP_ENTRIES = 4;
 // What an entry holds; `digests.json`, written last, has each one's SHA-256.
 const ENTRY_FILES = ['request.cjs', 'response.cjs', 'specs.json'] as const;
 const DIGESTS = 'digests.json';
+// Validators later starts compiled besides (a made answer's check, a collection's item): a layer each, `more-<n>.*`.
+const LAYER_FILES = ['request.cjs', 'response.cjs', 'manifest.json'] as const;
+const MAX_LAYERS = 32;
+const LAYER_DIGESTS = /^more-(\d+)\.digests\.json$/;
 
 export interface CompiledSpecs {
   specs: LoadedSpec[];
   compiler: SchemaCompiler;
   fromCache: boolean;
-  /** writes the cache after a start that compiled live, or the validators' V8 code cache after one that did not; call once start-up has used the validators */
+  /**
+   * writes what this process compiled that the cache lacks (the whole entry after a start
+   * that found none, else a layer of what it compiled besides) and the loaded validators'
+   * V8 code cache; call once start-up has used the validators, and again at the end
+   */
   save(): void;
 }
 
@@ -54,12 +61,16 @@ export async function compileSpecs(
   if (hit) return hit;
   const specs = await Promise.all(paths.map((p) => loadSpec(p, refRoots)));
   const compiler = new LiveCompiler(specs);
-  return {
-    specs,
-    compiler,
-    fromCache: false,
-    save: () => dir && writeCache(dir, specs, compiler),
+  let saved: Record<Purpose, number> | undefined; // what the cache holds of `compiler`
+  const save = () => {
+    if (!dir) return;
+    if (saved) saved = writeLayer(dir, compiler, saved);
+    else {
+      writeCache(dir, specs, compiler);
+      saved = compiler.count();
+    }
   };
+  return { specs, compiler, fromCache: false, save };
 }
 
 function cacheKey(paths: string[], texts: Buffer[]): string {
@@ -69,17 +80,90 @@ function cacheKey(paths: string[], texts: Buffer[]): string {
   return hash.digest('hex').slice(0, 32);
 }
 
-/** The entry's files, each only if it is what was written: nothing is parsed or run before that. */
-function readEntryFiles(dir: string): Record<(typeof ENTRY_FILES)[number], string> | undefined {
+/** The entry's files (and its digests' text), each only if it is what was written: nothing is parsed or run before that. */
+function readEntryFiles(dir: string): Record<(typeof ENTRY_FILES)[number] | typeof DIGESTS, string> | undefined {
   if (!isPrivateDir(dir)) return undefined;
-  const digests = JSON.parse(readFileSync(join(dir, DIGESTS), 'utf8')) as Record<string, string>;
-  const out: Partial<Record<(typeof ENTRY_FILES)[number], string>> = {};
-  for (const name of ENTRY_FILES) {
-    const text = readVerified(join(dir, name), digests[name]);
+  const digestsText = readFileSync(join(dir, DIGESTS), 'utf8');
+  const files = readVerifiedFiles(dir, ENTRY_FILES, JSON.parse(digestsText) as Record<string, string>);
+  return files && { ...files, [DIGESTS]: digestsText };
+}
+
+/** Each file of `names` in `dir`, if its SHA-256 is the one `digests` records. */
+function readVerifiedFiles<N extends string>(
+  dir: string,
+  names: readonly N[],
+  digests: Record<string, string>,
+  prefix = '',
+): Record<N, string> | undefined {
+  const out: Partial<Record<N, string>> = {};
+  for (const name of names) {
+    const text = readVerified(join(dir, `${prefix}${name}`), digests[name]);
     if (text === undefined) return undefined;
     out[name] = text;
   }
-  return out as Record<(typeof ENTRY_FILES)[number], string>;
+  return out as Record<N, string>;
+}
+
+interface Layer {
+  names: Record<Purpose, string>;
+  code: Record<Purpose, string>;
+  manifest: LoadedValidators['manifest'];
+}
+
+/** The entry's complete layers, oldest first: each written on top of exactly this entry (its digests name the entry's). */
+function readLayers(dir: string, entryDigests: string): Layer[] {
+  const base = sha256(entryDigests);
+  const numbers = readdirSync(dir)
+    .map((name) => LAYER_DIGESTS.exec(name)?.[1])
+    .filter((n): n is string => n !== undefined)
+    .map(Number)
+    .sort((a, b) => a - b);
+  const layers: Layer[] = [];
+  for (const n of numbers) {
+    try {
+      const digests = JSON.parse(readFileSync(join(dir, `more-${n}.digests.json`), 'utf8')) as Record<string, string>;
+      if (digests.entry !== base) continue;
+      const files = readVerifiedFiles(dir, LAYER_FILES, digests, `more-${n}.`);
+      if (!files) continue;
+      layers.push({
+        names: { request: `more-${n}.request.cjs`, response: `more-${n}.response.cjs` },
+        code: { request: files['request.cjs'], response: files['response.cjs'] },
+        manifest: JSON.parse(files['manifest.json']) as Layer['manifest'],
+      });
+    } catch {
+      // a layer half written or torn: its validators are compiled again
+    }
+  }
+  return layers;
+}
+
+/**
+ * Adds a layer of what `compiler` compiled after `saved` to the entry in `dir` (the entry
+ * must exist: a layer names its digests), and answers the new count. Past MAX_LAYERS, or
+ * where the cache cannot be written, nothing is written: it costs only compile time.
+ */
+function writeLayer(dir: string, compiler: LiveCompiler, saved: Record<Purpose, number>): Record<Purpose, number> {
+  const count = compiler.count();
+  if (count.request === saved.request && count.response === saved.response) return saved;
+  try {
+    if (!isPrivateDir(dir)) return count;
+    const entry = sha256(readFileSync(join(dir, DIGESTS), 'utf8'));
+    const taken = readdirSync(dir)
+      .map((name) => LAYER_DIGESTS.exec(name)?.[1])
+      .filter((n): n is string => n !== undefined)
+      .map(Number);
+    const n = Math.max(0, ...taken) + 1;
+    if (n > MAX_LAYERS) return count;
+    const { code, manifest } = compiler.exportCode(saved);
+    const texts = { 'request.cjs': code.request, 'response.cjs': code.response, 'manifest.json': JSON.stringify(manifest) };
+    const digests: Record<string, string> = { entry };
+    for (const name of LAYER_FILES) digests[name] = writeAtomic(join(dir, `more-${n}.${name}`), texts[name]);
+    // The digests last: a layer is complete only once they exist.
+    writeAtomic(join(dir, `more-${n}.digests.json`), JSON.stringify(digests));
+  } catch {
+    // a read-only install compiles them again next time
+  }
+  return count;
 }
 
 /** The entry in `dir`, if complete and unaltered; `cacheDir` also keeps the validators' V8 code cache. */
@@ -104,14 +188,30 @@ function readCache(dir: string, cacheDir: string, paths: string[], refRoots: rea
       ),
     );
     // Code this program generated itself, verified above; V8's code cache skips parsing it again.
-    const run = (name: 'request.cjs' | 'response.cjs') => runCommonJs(files[name], join(dir, name), require, cacheDir);
-    const code = { request: run('request.cjs'), response: run('response.cjs') };
-    const modules = { request: code.request.exports, response: code.response.exports } as Record<Purpose, Record<string, ValidateFunction>>;
-    const save = () => {
-      code.request.saveCodeCache();
-      code.response.saveCodeCache();
+    const run = (name: string, text: string) => runCommonJs(text, join(dir, name), require, cacheDir);
+    const ran: CommonJsModule[] = [];
+    const load = (names: Record<Purpose, string>, texts: Record<Purpose, string>, manifest: LoadedValidators['manifest']) => {
+      const request = run(names.request, texts.request);
+      const response = run(names.response, texts.response);
+      ran.push(request, response);
+      const modules = { request: request.exports, response: response.exports } as LoadedValidators['modules'];
+      return { modules, manifest };
     };
-    return { specs, compiler: new CachedCompiler(specs, modules, entry.manifest), fromCache: true, save };
+    const loaded = [
+      load(
+        { request: 'request.cjs', response: 'response.cjs' },
+        { request: files['request.cjs'], response: files['response.cjs'] },
+        entry.manifest,
+      ),
+      ...readLayers(dir, files[DIGESTS]).map((l) => load(l.names, l.code, l.manifest)),
+    ];
+    const compiler = new CachedCompiler(specs, loaded);
+    let saved: Record<Purpose, number> = { request: 0, response: 0 }; // what the cache holds of compiler.live
+    const save = () => {
+      for (const module of ran) module.saveCodeCache();
+      if (compiler.live) saved = writeLayer(dir, compiler.live, saved);
+    };
+    return { specs, compiler, fromCache: true, save };
   } catch {
     return undefined; // no cache yet, or an unreadable one: compile afresh
   }
@@ -128,6 +228,8 @@ function writeCache(dir: string, specs: LoadedSpec[], compiler: LiveCompiler): v
       mended: s.mended,
     }));
     const entry: CacheEntry = { docs, manifest };
+    // an entry written again (a file its $refs read changed) starts without the old one's layers
+    for (const name of readdirSync(dir)) if (name.startsWith('more-')) rmSync(join(dir, name), { force: true });
     const texts = { 'request.cjs': code.request, 'response.cjs': code.response, 'specs.json': JSON.stringify(entry) };
     const digests: Record<string, string> = {};
     for (const name of ENTRY_FILES) digests[name] = writeAtomic(join(dir, name), texts[name]);

@@ -56,15 +56,20 @@ export class LiveCompiler implements SchemaCompiler {
     return validate;
   }
 
-  /** One CommonJS module exporting every validator, and the key of each export. */
-  exportCode(): { code: Record<Purpose, string>; manifest: Record<Purpose, Record<string, string>> } {
+  /** how many validators it compiled, per purpose: `exportCode(since)` writes those after an earlier count */
+  count(): Record<Purpose, number> {
+    return { request: this.done.request.size, response: this.done.response.size };
+  }
+
+  /** One CommonJS module per purpose exporting the validators compiled after `since` (all by default), and the key of each export. */
+  exportCode(since: Record<Purpose, number> = { request: 0, response: 0 }): ExportedCode {
     const standaloneCode = require('ajv/dist/standalone/index.js') as typeof import('ajv/dist/standalone/index.js').default;
     const code = {} as Record<Purpose, string>;
     const manifest = {} as Record<Purpose, Record<string, string>>;
     for (const purpose of ['request', 'response'] as const) {
       const exports: Record<string, string> = {};
       manifest[purpose] = {};
-      [...this.done[purpose].entries()].forEach(([key, { id }]: [string, Compiled | { id: string }], i) => {
+      [...this.done[purpose].entries()].slice(since[purpose]).forEach(([key, { id }]: [string, Compiled | { id: string }], i) => {
         exports[`v${i}`] = id;
         manifest[purpose][key] = `v${i}`;
       });
@@ -74,18 +79,30 @@ export class LiveCompiler implements SchemaCompiler {
   }
 }
 
+export interface ExportedCode {
+  code: Record<Purpose, string>;
+  manifest: Record<Purpose, Record<string, string>>;
+}
+
+/** Validators from standalone code: each purpose's exports, and which export holds which key. */
+export interface LoadedValidators {
+  modules: Record<Purpose, Record<string, ValidateFunction>>;
+  manifest: Record<Purpose, Record<string, string>>;
+}
+
 /**
- * Validators loaded from standalone code written by an earlier start with the same specs
- * (the modules `exportCode` wrote, run by compile-specs.ts). Anything not found there is
- * compiled live, so a stale entry can only cost time.
+ * Validators loaded from standalone code written by earlier starts with the same specs
+ * (the modules `exportCode` wrote, run by compile-specs.ts): the entry of the first start,
+ * then what later ones compiled besides, newest last. Anything not found there is compiled
+ * live and kept for `live` to export, so a stale entry can only cost time.
  */
 export class CachedCompiler implements SchemaCompiler {
-  private live?: LiveCompiler;
+  /** what this process compiled that no cached module held */
+  live?: LiveCompiler;
 
   constructor(
     private readonly specs: readonly LoadedSpec[],
-    private readonly modules: Record<Purpose, Record<string, ValidateFunction>>,
-    private readonly manifest: Record<Purpose, Record<string, string>>,
+    private readonly loaded: readonly LoadedValidators[],
   ) {}
 
   ref(purpose: Purpose, ref: string): ValidateFunction {
@@ -93,9 +110,11 @@ export class CachedCompiler implements SchemaCompiler {
   }
 
   inline(purpose: Purpose, key: string, schema: object): ValidateFunction {
-    const name = this.manifest[purpose][key];
-    const found = name ? this.modules[purpose][name] : undefined;
-    if (found) return found;
+    for (const { modules, manifest } of this.loaded) {
+      const name = manifest[purpose][key];
+      const found = name ? modules[purpose][name] : undefined;
+      if (found) return found;
+    }
     this.live ??= new LiveCompiler(this.specs);
     return this.live.inline(purpose, key, schema);
   }

@@ -1,8 +1,9 @@
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Config } from '../../src/config.js';
+import { MemoryStore } from '../../src/store/memory-store.js';
 import { makeApp, type TestApp } from '../support/make-app.js';
 
 const SPECS = join(import.meta.dirname, '..', 'resources', 'specs');
@@ -57,6 +58,39 @@ describe('collections with more than the examples', () => {
     expect(await todos(app(spec), 'bob')).toEqual(listed);
     const other = await todos(app(spec, { seed: 9 }), 'alice');
     expect(other.map((o) => o.title)).not.toEqual(listed.map((o) => o.title));
+  });
+
+  it('makes them when a namespace is first seeded, not at start; a start on a state seeded alike makes none and keeps changes', async () => {
+    const spec = todoWith('5');
+    const store = new MemoryStore();
+    const start = async (config: Partial<Config> = {}) => {
+      const t = makeApp({ specs: [spec], ...config }, { store });
+      const api = (await t.runtime).apis.find((a) => !a.builtIn)!;
+      return { t, made: vi.spyOn(api.sample, 'objects') };
+    };
+    const first = await start();
+    expect(first.made).not.toHaveBeenCalled();
+    const listed = await todos(first.t, 'alice');
+    expect(first.made).toHaveBeenCalledTimes(1);
+    await first.t.http
+      .patch('/api/todos/1')
+      .set('Authorization', await login(first.t, 'alice'))
+      .set('Content-Type', 'application/merge-patch+json')
+      .send(JSON.stringify({ title: 'Mine now' }))
+      .expect(200);
+
+    const second = await start();
+    const kept = await todos(second.t, 'alice');
+    expect(second.made).not.toHaveBeenCalled();
+    expect(kept[0].title).toBe('Mine now');
+    expect(kept.slice(1)).toEqual(listed.slice(1));
+
+    // another seed makes other objects: the namespace is seeded with them
+    const third = await start({ seed: 9 });
+    const reseeded = await todos(third.t, 'alice');
+    expect(third.made).toHaveBeenCalledTimes(1);
+    expect(reseeded.map((o) => o.title)).not.toContain('Mine now');
+    expect(reseeded.map((o) => o.title)).not.toEqual(listed.map((o) => o.title));
   });
 
   it('spreads them over the owners named, round-robin', async () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { compileSpecs } from '../../src/spec/compile-specs.js';
+import type { CachedCompiler } from '../../src/spec/schema-compiler.js';
 import { readYamlCached } from '../../src/spec/parse-yaml.js';
 import { ROOT, customerToken, makeApp } from '../support/make-app.js';
 
@@ -47,6 +48,58 @@ describe('the compile cache', () => {
     again.save();
     expect(again.fromCache).toBe(true);
     expect(codeCaches()).toHaveLength(2);
+  });
+
+  it('keeps what a start from the cache compiled besides as a layer, which the next start loads instead of compiling', async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'authmock-cache-'));
+    const first = await compileSpecs(paths(join(ROOT, 'specs')), cacheDir);
+    const [login, customer] = ['LoginCredentials', 'Customer'].map((name) => `${first.specs[0].id}#/components/schemas/${name}`);
+    first.compiler.ref('request', login);
+    first.save();
+
+    const second = await compileSpecs(paths(join(ROOT, 'specs')), cacheDir);
+    const live = second.compiler.ref('response', customer); // not in the entry: compiled now
+    expect((second.compiler as CachedCompiler).live).toBeDefined();
+    second.save();
+    second.save(); // nothing new: no second layer
+    expect(
+      readdirSync(onlyEntry(cacheDir))
+        .filter((f) => f.startsWith('more-'))
+        .sort(),
+    ).toEqual(['more-1.digests.json', 'more-1.manifest.json', 'more-1.request.cjs', 'more-1.response.cjs']);
+
+    const third = await compileSpecs(paths(join(ROOT, 'specs')), cacheDir);
+    const cached = third.compiler.ref('response', customer);
+    expect(third.compiler.ref('request', login)({ username: 'a', password: 'b' })).toBe(true);
+    expect((third.compiler as CachedCompiler).live).toBeUndefined();
+    for (const body of [{ id: 1, email: 'a@example.com', firstname: 'A', lastname: 'B' }, { id: 'x' }]) {
+      expect(cached(structuredClone(body))).toBe(live(structuredClone(body)));
+      expect(cached.errors).toEqual(live.errors);
+    }
+  });
+
+  it('never runs a layer that differs from what it wrote, nor one written on top of another entry', async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'authmock-cache-'));
+    (await compileSpecs(paths(join(ROOT, 'specs')), cacheDir)).save();
+    const customer = (c: Awaited<ReturnType<typeof compileSpecs>>) =>
+      c.compiler.ref('response', `${c.specs[0].id}#/components/schemas/Customer`);
+    const second = await compileSpecs(paths(join(ROOT, 'specs')), cacheDir);
+    customer(second);
+    second.save();
+    const entry = onlyEntry(cacheDir);
+    tamper(join(entry, 'more-1.response.cjs'));
+    const third = await compileSpecs(paths(join(ROOT, 'specs')), cacheDir);
+    customer(third);
+    expect(tamperRan()).toBe(false);
+    expect((third.compiler as CachedCompiler).live).toBeDefined();
+
+    // an entry written again (here: its code altered, so compiled afresh) drops the layers of the old one
+    tamper(join(entry, 'request.cjs'));
+    const fourth = await compileSpecs(paths(join(ROOT, 'specs')), cacheDir);
+    expect(fourth.fromCache).toBe(false);
+    fourth.save();
+    expect(readdirSync(entry).filter((f) => f.startsWith('more-'))).toEqual([]);
+    expect(tamperRan()).toBe(false);
   });
 
   it('compiles afresh when a spec file changes', async () => {

@@ -2,7 +2,7 @@ import type { Handler } from '../../../pipeline/stages.js';
 import type { ServedCollection } from '../../../pipeline/served-api.js';
 import type { SpecModel } from '../../../spec/spec-model.js';
 import type { SampleOf } from '../../../spec/samples.js';
-import type { SeedObject } from '../../../store/store.js';
+import type { SeedObjects } from '../../../pipeline/seed-objects.js';
 import type { Reader } from '../identity-reader.js';
 
 /** What a binding is built from besides its configuration: the spec it serves. */
@@ -16,7 +16,7 @@ export interface BindingSetup {
 export interface BindingParts {
   handlers: Record<string, Handler>;
   /** the objects its collections start with in a new or reset namespace */
-  seedObjects?: readonly SeedObject[];
+  seedObjects?: SeedObjects;
   /** the collections it serves, each with its owner rule: the control API lists them, `authmock check` tests them */
   collections?: readonly ServedCollection[];
   /** lines for the start banner */

@@ -1,4 +1,5 @@
 import type { Reader } from '../identity-reader.js';
+import { joinSeedObjects } from '../../../pipeline/seed-objects.js';
 import type { BindingParts, BindingSetup } from './binding-kind.js';
 import { LOGIN, type LoginBinding } from './login.js';
 import { LOGOUT, type LogoutBinding } from './logout.js';
@@ -46,7 +47,7 @@ export function buildBindings(configs: BindingConfigs, setup: BindingSetup): Req
   }
   return {
     handlers: Object.assign({}, ...parts.map((p) => p.handlers)),
-    seedObjects: parts.flatMap((p) => p.seedObjects ?? []),
+    seedObjects: joinSeedObjects(parts.map((p) => p.seedObjects)),
     collections: parts.flatMap((p) => p.collections ?? []),
     describe: () => parts.flatMap((p) => p.describe?.() ?? []),
   };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Operation } from '../../../core/types.js';
 import type { Handler } from '../../../pipeline/stages.js';
 import type { SpecModel } from '../../../spec/spec-model.js';
@@ -9,13 +10,14 @@ import type { ServedCollection } from '../../../pipeline/served-api.js';
 import type { ResourceInput } from './resource-input.js';
 import { answerShape } from './answer-shape.js';
 import { collectionHandlers, sampleItem } from './resource-handlers.js';
-import { generateObjects } from './generate-objects.js';
+import { generateObjects, MADE_FORMAT } from './generate-objects.js';
+import { NO_SEED_OBJECTS, type MadeObjects, type SeedObjects } from '../../../pipeline/seed-objects.js';
 
 /** A user spec's stored resources: each collection with its ownership, its handlers and its seed objects. */
 export interface SpecResources {
   collections: readonly ServedCollection[];
   handlers: Record<string, Handler>;
-  seed: SeedObject[];
+  seed: SeedObjects;
   /** the banner's lines */
   describe(): string[];
 }
@@ -35,14 +37,17 @@ export interface ResourceSetup {
  * the spec's examples (owned by no one) and the identity file's seeds.
  */
 export function buildResources({ api, model, sample, resources }: ResourceSetup): SpecResources {
-  if (resources === false) return { collections: [], handlers: {}, seed: [], describe: () => [] };
+  if (resources === false) return { collections: [], handlers: {}, seed: NO_SEED_OBJECTS, describe: () => [] };
   const doc = model.spec.doc;
   const collections = collectionsOf(model, resources);
   const handlers: Record<string, Handler> = {};
   for (const { collection, policy } of collections)
     Object.assign(handlers, collectionHandlers({ api, mount: model.mount, doc, collection, policy, sample }));
-  const seed = collections.flatMap(({ collection }) => seedOf(api, doc, sample, collection, resources[collection.name]));
-  return { collections, handlers, seed, describe: () => describeCollections(collections, seed) };
+  const specDigest = once(() => createHash('sha256').update(JSON.stringify(doc)).digest('base64url'));
+  const seeds = new Map(collections.map(({ collection: c }) => [c, seedOf(api, doc, sample, c, resources[c.name], specDigest)]));
+  const all = [...seeds.values()];
+  const seed: SeedObjects = { fixed: all.flatMap((s) => s.fixed), made: all.flatMap((s) => s.made ?? []) };
+  return { collections, handlers, seed, describe: () => describeCollections(collections, seeds) };
 }
 
 /** The spec's collections and who may touch their objects: what the server serves and `authmock check` tests, one rule for both. */
@@ -64,23 +69,30 @@ function policyOf(c: Collection, input: ResourceInput | undefined): OwnershipPol
   };
 }
 
-/** The objects of the spec's examples (the item's, the list's), the identity file's seeds and the generated ones, by id. */
-function seedOf(api: string, doc: unknown, sample: SampleOf, c: Collection, input: ResourceInput | undefined): SeedObject[] {
+/**
+ * A collection's seeds: the objects of the spec's examples (the item's, the list's) and the
+ * identity file's, by id, and the generated ones as a recipe, made when a namespace is seeded.
+ */
+function seedOf(
+  api: string,
+  doc: unknown,
+  sample: SampleOf,
+  c: Collection,
+  input: ResourceInput | undefined,
+  specDigest: () => string,
+): CollectionSeeds {
   const byId = new Map<string, SeedObject>();
   const parent = parentOf(c);
-  const add = (object: unknown, owner?: string) => {
-    if (!object || typeof object !== 'object' || Array.isArray(object)) return;
+  const toSeed = (object: unknown, owner?: string): SeedObject | undefined => {
+    if (!object || typeof object !== 'object' || Array.isArray(object)) return undefined;
     const id = (object as Record<string, unknown>)[c.idProperty];
-    if (id === undefined || id === null || typeof id === 'object') return;
+    if (id === undefined || id === null || typeof id === 'object') return undefined;
     const o = object as Record<string, unknown>;
-    byId.set(String(id), {
-      api,
-      collection: c.name,
-      parent: parent ?? '',
-      id: String(id),
-      ...(owner ? { owner } : {}),
-      object: structuredClone(o),
-    });
+    return { api, collection: c.name, parent: parent ?? '', id: String(id), ...(owner ? { owner } : {}), object: structuredClone(o) };
+  };
+  const add = (object: unknown, owner?: string) => {
+    const s = toSeed(object, owner);
+    if (s) byId.set(s.id, s);
   };
   // nested collections are seeded in the parent their path parameters' examples name, if they all have one
   if (parent !== undefined) {
@@ -93,14 +105,26 @@ function seedOf(api: string, doc: unknown, sample: SampleOf, c: Collection, inpu
     if (byId.size === 0 && c.item?.properties.get(c.idProperty)?.hasExample) add(sampleItem({ collection: c, doc, sample }));
   }
   for (const s of input?.seed ?? []) add(s.object, s.owner);
+  const fixed = [...byId.values()];
   // `generate: n` (or `serve --generate n`): made objects after the seeds, in the parent the examples name
   const count = input?.generate?.count ?? sample.settings?.generate ?? 0;
-  if (parent !== undefined && count > 0) {
-    const after = Math.max(0, ...[...byId.values()].map((s) => Number(s.object[c.idProperty])).filter(Number.isInteger));
-    for (const g of generateObjects({ api, doc, sample, collection: c, parent, count, owners: input?.generate?.owners, after }))
-      add(g.object, g.owner);
-  }
-  return [...byId.values()];
+  if (parent === undefined || count <= 0 || !sample.objects) return { fixed, generated: 0 };
+  const after = Math.max(0, ...fixed.map((s) => Number(s.object[c.idProperty])).filter(Number.isInteger));
+  const owners = input?.generate?.owners;
+  const made: MadeObjects = {
+    // what the objects are made from: the spec, the maker, the seed and where the ids start
+    recipe: { maker: MADE_FORMAT, spec: specDigest(), api, collection: c.name, parent, count, owners, after, seed: sample.settings?.seed },
+    make: () =>
+      generateObjects({ api, doc, sample, collection: c, parent, count, owners, after }).flatMap((g) => toSeed(g.object, g.owner) ?? []),
+  };
+  return { fixed, made, generated: count };
+}
+
+interface CollectionSeeds {
+  fixed: SeedObject[];
+  made?: MadeObjects;
+  /** how many objects `made` makes */
+  generated: number;
 }
 
 function parentOf(c: Collection): string | undefined {
@@ -121,12 +145,18 @@ function itemsOf(doc: unknown, op: Operation, body: unknown): unknown[] | undefi
   return Array.isArray(inner) ? inner : undefined;
 }
 
-function describeCollections(collections: SpecResources['collections'], seed: readonly SeedObject[]): string[] {
+function describeCollections(collections: SpecResources['collections'], seeds: ReadonlyMap<Collection, CollectionSeeds>): string[] {
   if (collections.length === 0) return [];
   const parts = collections.map(({ collection: c, policy }) => {
-    const seeds = seed.filter((s) => s.collection === c.name).length;
+    const own = seeds.get(c);
+    const count = (own?.fixed.length ?? 0) + (own?.generated ?? 0);
     const where = c.path ?? 'bound in the identity file';
-    return `${c.name} (${where}, ${policy.visibility}${seeds ? `, ${seeds} seeded` : ''})`;
+    return `${c.name} (${where}, ${policy.visibility}${count ? `, ${count} seeded` : ''})`;
   });
   return [`stored resources: ${parts.join(', ')}`];
+}
+
+function once<T>(make: () => T): () => T {
+  let done: { value: T } | undefined;
+  return () => (done ??= { value: make() }).value;
 }
