@@ -215,7 +215,7 @@ async function main() {
         }
       : {}),
     ...(oauth ? { oauth: section(oauth) } : {}),
-    ...(spec ? { spec: { ...section(spec), largeSpec: spec.largeSpec, hugeSpec: spec.hugeSpec } } : {}),
+    ...(spec ? { spec: { ...section(spec), largeSpec: spec.largeSpec, hugeSpec: spec.hugeSpec, stripe: spec.stripe } } : {}),
     ...(resources ? { resources: { ...section(resources), finalSizes: resources.finalSizes, large: resources.large } } : {}),
     targets,
     clean: broken.length === 0,
