@@ -359,7 +359,7 @@ export interface paths {
         };
         /**
          * List tokens
-         * @description Ids, types, owners and times; never the token itself.
+         * @description Ids, types, owners and times of the opaque tokens and the signed JWT access tokens that have not been swept; never the token itself.
          */
         get: operations["listTokens"];
         put?: never;
@@ -776,9 +776,9 @@ export interface components {
             /** @description a user spec's security scheme the token is for: it proves that scheme only (an oauth2 or openIdConnect one: the authorization server's token, which proves those). Default: the authorization server's where the spec has an oauth2 or openIdConnect scheme, else its one bearer scheme; a spec with several bearer schemes must be told which. */
             scheme?: string;
         };
+        /** @description A token the namespace issued: an opaque one (its row id) or a JWT access token an authorization server signed (its `jti`, with the client it was issued to as `clientApp`). The token itself is never listed; `DELETE /__authmock/tokens/{api}/{id}` revokes either. */
         TokenInfo: {
-            /** Format: int64 */
-            id: number;
+            id: number | string;
             api: string;
             userType: string;
             userId: string;
@@ -789,6 +789,13 @@ export interface components {
             /** Format: date-time */
             expiresAt: string | null;
             expired?: boolean;
+            /**
+             * @description How the token is carried: `opaque` (checked against the state), `jwt` (signed).
+             * @enum {string}
+             */
+            format?: "opaque" | "jwt";
+            /** @description A JWT revoked before it expired (a revoked opaque token is no longer listed). */
+            revoked?: boolean;
         };
         Lockout: {
             api: string;

@@ -88,6 +88,17 @@ export function createMemoryOAuth(state: MemoryState): OAuthStore {
     async isRevoked({ ns, jti }) {
       return state.spaces.get(ns)?.oauth.revoked.has(jti) ?? false;
     },
+    async recordAccess({ ns, access }) {
+      space(ns).issued.set(access.jti, copy(access));
+    },
+    async listAccess({ ns, api }) {
+      const oauth = state.spaces.get(ns)?.oauth;
+      if (!oauth) return [];
+      return [...oauth.issued.values()]
+        .filter((a) => api === undefined || a.api === api)
+        .sort((a, b) => a.issuedAt - b.issuedAt || (a.jti < b.jti ? -1 : a.jti > b.jti ? 1 : 0))
+        .map((a) => ({ ...copy(a), revoked: oauth.revoked.has(a.jti) }));
+    },
   };
 }
 
@@ -110,6 +121,10 @@ export function sweepMemoryOAuth(oauth: OAuthSpace, now: number, limit: number):
   for (const [jti, expiresAt] of oauth.revoked) {
     if (n >= limit) return n;
     if (expiresAt <= now) n += Number(oauth.revoked.delete(jti));
+  }
+  for (const [jti, access] of oauth.issued) {
+    if (n >= limit) return n;
+    if (access.expiresAt <= now) n += Number(oauth.issued.delete(jti));
   }
   for (const [kid, key] of oauth.keys) {
     if (n >= limit) return n;

@@ -1,4 +1,5 @@
 import type {
+  AccessRecord,
   AuthorizationCode,
   Identity,
   LoginFailureEntry,
@@ -49,10 +50,12 @@ export interface OAuthSpace {
   families: Map<string, Set<string>>;
   /** revoked access token id -> when it expires */
   revoked: Map<string, number>;
+  /** signed access token id -> its record, in signing order */
+  issued: Map<string, AccessRecord>;
 }
 
 export function newOAuthSpace(): OAuthSpace {
-  return { keys: new Map(), codes: new Map(), refresh: new Map(), families: new Map(), revoked: new Map() };
+  return { keys: new Map(), codes: new Map(), refresh: new Map(), families: new Map(), revoked: new Map(), issued: new Map() };
 }
 
 /** Everything the memory store keeps, shared by its parts (one per narrow interface). */

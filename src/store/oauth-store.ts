@@ -55,6 +55,23 @@ export interface RefreshToken {
 
 export type RefreshState = 'current' | 'rotated' | 'revoked';
 
+/**
+ * An access token the authorization server signed (a JWT), as the control API and the
+ * inspector list it: who and what it was for, never the token itself. Kept until it expires.
+ */
+export interface AccessRecord {
+  jti: string;
+  /** the spec it was issued for (its audience) */
+  api: string;
+  userType: 'user' | 'client';
+  /** its subject: a user's username, or the client's id for a client acting for itself */
+  userId: string;
+  clientId: string;
+  scopes: string[];
+  issuedAt: number;
+  expiresAt: number;
+}
+
 /** What using a refresh token did. */
 export type RefreshUse =
   | { outcome: 'rotated'; previous: RefreshToken }
@@ -96,4 +113,8 @@ export interface OAuthStore {
   /** an access token is refused from now until it expires */
   revokeAccess(args: { ns: string; jti: string; expiresAt: number }): Promise<void>;
   isRevoked(args: { ns: string; jti: string }): Promise<boolean>;
+  /** notes a signed access token for the listing; a token is never refused for want of its record */
+  recordAccess(args: { ns: string; access: AccessRecord }): Promise<void>;
+  /** the signed access tokens of `ns` (of `api`) not swept yet, oldest first, each with whether it was revoked */
+  listAccess(args: { ns: string; api?: string }): Promise<(AccessRecord & { revoked: boolean })[]>;
 }

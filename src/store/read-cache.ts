@@ -342,5 +342,8 @@ export function cacheOAuth(inner: OAuthStore, cache: ReadCache): OAuthStore {
     revokeAccess: (args) => writing(args.ns, () => inner.revokeAccess(args)),
     isRevoked: async (args) =>
       !!(await cache.readThrough(args.ns, 'revoked', args.jti, 'both', async () => ((await inner.isRevoked(args)) ? REVOKED : undefined))),
+    // a record for the listing changes no answer: nothing cached depends on it
+    recordAccess: (args) => inner.recordAccess(args),
+    listAccess: (args) => inner.listAccess(args),
   };
 }

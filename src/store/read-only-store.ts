@@ -53,6 +53,7 @@ const OAUTH = {
   listKeys: 'read',
   findRefresh: 'read',
   isRevoked: 'read',
+  listAccess: 'read',
   addKey: 'write',
   extendKey: 'write',
   saveCode: 'write',
@@ -61,6 +62,7 @@ const OAUTH = {
   useRefresh: 'write',
   revokeFamily: 'write',
   revokeAccess: 'write',
+  recordAccess: 'write',
 } as const satisfies Record<keyof OAuthStore, Kind>;
 
 /**

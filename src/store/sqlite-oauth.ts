@@ -1,10 +1,32 @@
-import type { AuthorizationCode, OAuthStore, RefreshState, RefreshToken, SigningKey } from './store.js';
+import type { AccessRecord, AuthorizationCode, OAuthStore, RefreshState, RefreshToken, SigningKey } from './store.js';
 import type { SqliteContext, Statement } from './sqlite-statements.js';
+
+/**
+ * The signed access tokens' records, for the listing: made at open where missing (a new
+ * table, no row of an older file touched, as the records' tables are), swept once expired.
+ */
+const ACCESS_TABLE = `
+CREATE TABLE IF NOT EXISTS oauth_access (
+  ns TEXT NOT NULL, jti TEXT NOT NULL, api TEXT NOT NULL, issued_at INTEGER NOT NULL, expires_at INTEGER NOT NULL, record TEXT NOT NULL,
+  PRIMARY KEY (ns, jti)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS oauth_access_by_expiry ON oauth_access (expires_at);
+`;
 
 /** The statements of the authorization servers' tables (version 5), prepared once. */
 function prepareOAuth(db: SqliteContext['db']) {
+  db.exec(ACCESS_TABLE);
   const p = (sql: string): Statement => db.prepare(sql);
   return {
+    recordAccess: p('INSERT OR REPLACE INTO oauth_access (ns, jti, api, issued_at, expires_at, record) VALUES (?, ?, ?, ?, ?, ?)'),
+    listAccess: p(
+      'SELECT a.record, r.jti IS NOT NULL AS revoked FROM oauth_access a LEFT JOIN oauth_revoked r ON r.ns = a.ns AND r.jti = a.jti ' +
+        'WHERE a.ns = @ns AND (@api IS NULL OR a.api = @api) ORDER BY a.issued_at, a.jti',
+    ),
+    dropAccess: p('DELETE FROM oauth_access WHERE ns = ?'),
+    sweepAccess: p(
+      'DELETE FROM oauth_access WHERE (ns, jti) IN (SELECT ns, jti FROM oauth_access WHERE expires_at <= @now AND (@ns IS NULL OR ns = @ns) LIMIT @limit)',
+    ),
     getKey: p('SELECT record FROM oauth_keys WHERE ns = ? AND kid = ?'),
     listKeys: p("SELECT record FROM oauth_keys WHERE ns = ? ORDER BY json_extract(record, '$.createdAt'), kid"),
     activeKey: p("SELECT record FROM oauth_keys WHERE ns = ? AND alg = ? AND state = 'active'"),
@@ -51,7 +73,7 @@ const parse = <T>(row: unknown, column: string): T | undefined =>
   row ? (JSON.parse((row as Record<string, string>)[column]) as T) : undefined;
 
 /** The SQLite store's authorization-server state: every read-decide-write step one transaction. */
-export function createSqliteOAuth({ db, flush }: SqliteContext): SqliteOAuth {
+export function createSqliteOAuth({ db, flush, later }: SqliteContext): SqliteOAuth {
   const stmt = prepareOAuth(db);
   const putKey = (ns: string, key: SigningKey) => stmt.putKey.run(ns, key.kid, key.alg, key.state, JSON.stringify(key));
   const revokeFamily = (ns: string, family: string): number => {
@@ -143,15 +165,27 @@ export function createSqliteOAuth({ db, flush }: SqliteContext): SqliteOAuth {
     async isRevoked({ ns, jti }) {
       return !!stmt.isRevoked.get(ns, jti);
     },
+    async recordAccess({ ns, access }) {
+      // on the token endpoint's path: committed with the next batch, as opaque tokens are, and waited for by no answer
+      const record = JSON.stringify(access);
+      later(() => stmt.recordAccess.run(ns, access.jti, access.api, access.issuedAt, access.expiresAt, record));
+    },
+    async listAccess({ ns, api }) {
+      flush();
+      return (stmt.listAccess.all({ ns, api: api ?? null }) as { record: string; revoked: number }[]).map((row) => ({
+        ...(JSON.parse(row.record) as AccessRecord),
+        revoked: row.revoked === 1,
+      }));
+    },
   };
   return {
     store,
     drop(ns) {
-      for (const s of [stmt.dropKeys, stmt.dropCodes, stmt.dropRefresh, stmt.dropRevoked]) s.run(ns);
+      for (const s of [stmt.dropKeys, stmt.dropCodes, stmt.dropRefresh, stmt.dropRevoked, stmt.dropAccess]) s.run(ns);
     },
     sweep({ ns, now, limit }) {
       let n = 0;
-      for (const s of [stmt.sweepCodes, stmt.sweepRefresh, stmt.sweepRevoked]) {
+      for (const s of [stmt.sweepCodes, stmt.sweepRefresh, stmt.sweepRevoked, stmt.sweepAccess]) {
         if (n >= limit) return n;
         n += s.run({ ns: ns ?? null, now, limit: limit - n }).changes;
       }

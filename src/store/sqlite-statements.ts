@@ -94,4 +94,6 @@ export interface SqliteContext {
   stmt: Statements;
   /** commits the pending token inserts; every other write calls it first, so writes keep their order */
   flush(): void;
+  /** a write into the next commit, which no answer waits for (TokenBatch.later) */
+  later(write: () => void): void;
 }

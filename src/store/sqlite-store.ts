@@ -70,7 +70,7 @@ export class SqliteStore implements Store {
     this.secretKey = this.readSecretKey();
     const batch = createTokenBatch(this.db);
     this.flush = batch.flush;
-    const context: SqliteContext = { db: this.db, stmt: this.stmt, flush: batch.flush };
+    const context: SqliteContext = { db: this.db, stmt: this.stmt, flush: batch.flush, later: batch.later };
     this.oauthTables = createSqliteOAuth(context);
     this.oauth = this.oauthTables.store;
     const records = createSqliteRecords(context);
@@ -111,7 +111,7 @@ export class SqliteStore implements Store {
     this.flush();
     this.db.exec(
       'DELETE FROM tokens; DELETE FROM login_failures; DELETE FROM identities; DELETE FROM identity_keys; DELETE FROM counters; DELETE FROM oauth_nonces; DELETE FROM namespaces; ' +
-        'DELETE FROM oauth_keys; DELETE FROM oauth_codes; DELETE FROM oauth_refresh; DELETE FROM oauth_revoked; ' +
+        'DELETE FROM oauth_keys; DELETE FROM oauth_codes; DELETE FROM oauth_refresh; DELETE FROM oauth_revoked; DELETE FROM oauth_access; ' +
         'DELETE FROM records; DELETE FROM record_counters; DELETE FROM record_owner_counts;',
     );
   }

@@ -49,6 +49,8 @@ export function createTokenInserter(db: Database.Database): (batch: readonly Pen
 export interface TokenBatch {
   /** queues a token under a new id; resolves with the id once its transaction committed */
   save(ns: string, token: NewToken): Promise<number>;
+  /** queues a write no answer waits for (a record of a signed JWT) into the next commit; one that fails is dropped */
+  later(write: () => void): void;
   /** commits what is queued now: every other write calls it first, so the order of writes is kept */
   flush(): void;
 }
@@ -61,7 +63,13 @@ export interface TokenBatch {
 export function createTokenBatch(db: Database.Database): TokenBatch {
   const insertTokens = createTokenInserter(db);
   let pending: (PendingToken & { resolve: (id: number) => void; reject: (err: unknown) => void })[] = [];
+  let writes: (() => void)[] = [];
   let flushScheduled = false;
+  const schedule = () => {
+    if (flushScheduled) return;
+    flushScheduled = true;
+    setImmediate(flush);
+  };
   // Ids are never reused, also across restarts: AUTOINCREMENT keeps the highest one ever
   // given in sqlite_sequence, which an explicit id updates too.
   const seq = db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'tokens'").get() as { seq: number } | undefined;
@@ -70,10 +78,15 @@ export function createTokenBatch(db: Database.Database): TokenBatch {
   const flush = (): void => {
     flushScheduled = false;
     const batch = pending;
-    if (batch.length === 0) return;
+    const queued = writes;
+    if (batch.length === 0 && queued.length === 0) return;
     pending = [];
+    writes = [];
     try {
-      db.transaction(() => insertTokens(batch))();
+      db.transaction(() => {
+        if (batch.length) insertTokens(batch);
+        for (const write of queued) write();
+      })();
       batch.forEach((p) => p.resolve(p.record.id));
     } catch {
       // One bad insert must not fail the others: retry each on its own.
@@ -85,6 +98,13 @@ export function createTokenBatch(db: Database.Database): TokenBatch {
           p.reject(err);
         }
       }
+      for (const write of queued) {
+        try {
+          write();
+        } catch {
+          // a record no answer depends on
+        }
+      }
     }
   };
   const save = (ns: string, token: NewToken): Promise<number> => {
@@ -94,11 +114,12 @@ export function createTokenBatch(db: Database.Database): TokenBatch {
       const scopes = token.scopes === undefined ? null : JSON.stringify(token.scopes);
       const claims = token.claims === undefined ? null : JSON.stringify(token.claims);
       pending.push({ ns, record, scopes, claims, resolve, reject });
-      if (!flushScheduled) {
-        flushScheduled = true;
-        setImmediate(flush);
-      }
+      schedule();
     });
   };
-  return { save, flush };
+  const later = (write: () => void): void => {
+    writes.push(write);
+    schedule();
+  };
+  return { save, later, flush };
 }

@@ -83,6 +83,12 @@ describe('authmock serve <spec>', () => {
     expect((await fetch(`${second.baseUrl}/v1/oauth`, { headers: bearer(kept.token) })).status).toBe(200);
     expect((await fetch(`${second.baseUrl}/v1/oauth`, { headers: bearer(gone.token) })).status).toBe(401);
     expect((await fetch(`${second.baseUrl}/v1/basic`, { headers: { authorization: basic('frank', 'frank-pass-1') } })).status).toBe(200);
+    // the JWTs it signed are listed after the restart too, the revoked one as revoked
+    const listed = (await (await fetch(`${second.baseUrl}/__authmock/tokens?api=api`)).json()) as { userId: string; revoked?: boolean }[];
+    expect(listed.map((t) => [t.userId, t.revoked]).sort()).toEqual([
+      ['alice', false],
+      ['bob', true],
+    ]);
   });
 
   it('reads specs and serve options from authmock.yaml in the working directory', async () => {

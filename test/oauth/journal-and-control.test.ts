@@ -9,6 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => am?.close());
 
+const CONTROL = { 'X-Authmock-Client': 'test' };
+
 const put = (url: string, body: unknown) =>
   fetch(url, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
@@ -124,6 +126,56 @@ describe('the control API', () => {
     const hinted = new URLSearchParams({ ...Object.fromEntries(params), login_hint: 'nobody', state: 's' });
     const refused = new URL((await fetch(`${ns}/__oauth/authorize?${hinted}`, { redirect: 'manual' })).headers.get('location')!);
     expect(refused.searchParams.get('error')).toBe('login_required');
+  });
+
+  it('lists the JWTs the server signed and the control API minted, by jti, with subject, client and scopes; a revoked one says so', async () => {
+    const ns = `${am.url}/__ns/listed-jwts`;
+    const issued = (
+      await postForm(
+        `${ns}/__oauth/token`,
+        { grant_type: 'password', username: 'alice', password: 'alice-pass-1', scope: 'read:orders' },
+        { Authorization: basic('portal', 'portal-secret') },
+      )
+    ).body.access_token as string;
+    const minted = (await (
+      await fetch(`${ns}/__authmock/tokens`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ api: 'shop', clientId: 'billing' }),
+      })
+    ).json()) as { token: string; id: string };
+    // by subject: two tokens signed in the same millisecond may be listed in either order
+    const bySubject = (all: any[]) => all.sort((a, b) => (a.userId < b.userId ? -1 : 1));
+    const listed = bySubject((await getJson(`${ns}/__authmock/tokens?api=shop`)).body as any[]);
+    expect(listed).toEqual([
+      {
+        id: claimsOf(issued).jti,
+        api: 'shop',
+        userType: 'user',
+        userId: 'alice',
+        clientApp: 'portal',
+        scopes: ['read:orders'],
+        issuedAt: expect.any(String),
+        expiresAt: new Date(claimsOf(issued).exp * 1000).toISOString(),
+        expired: false,
+        format: 'jwt',
+        revoked: false,
+      },
+      expect.objectContaining({ id: minted.id, userType: 'client', userId: 'billing', clientApp: 'billing', format: 'jwt' }),
+    ]);
+    expect(minted.id).toBe(claimsOf(minted.token).jti);
+    expect(((await getJson(`${ns}/__authmock/tokens?userId=billing`)).body as any[]).map((t) => t.id)).toEqual([minted.id]);
+    expect(JSON.stringify(listed)).not.toContain(issued.split('.')[2]);
+
+    expect((await fetch(`${ns}/__authmock/tokens/shop/${listed[0].id}`, { method: 'DELETE', headers: CONTROL })).status).toBe(204);
+    expect((await getJson(`${ns}/shop/orders`, issued)).status).toBe(401);
+    const after = bySubject((await getJson(`${ns}/__authmock/tokens?api=shop`)).body as any[]);
+    expect(after.map((t) => [t.id, t.revoked])).toEqual([
+      [listed[0].id, true],
+      [minted.id, false],
+    ]);
+    // another namespace signed none of them
+    expect((await getJson(`${am.url}/__ns/listed-elsewhere/__authmock/tokens?api=shop`)).body).toEqual([]);
   });
 
   it('refuses to tamper with an opaque token, and names an unknown client', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AuthorizationCode, RefreshToken, SigningKey, Store } from '../../src/store/store.js';
+import type { AccessRecord, AuthorizationCode, RefreshToken, SigningKey, Store } from '../../src/store/store.js';
 import { STORE_IMPLEMENTATIONS } from './implementations.js';
 
 // The authorization servers' state (store.oauth), run against every Store implementation as the shared suite is.
@@ -198,12 +198,59 @@ describe.each(STORE_IMPLEMENTATIONS)('the $name store keeps the authorization se
     });
   });
 
+  describe('signed access tokens', () => {
+    const access = (jti: string, over: Partial<AccessRecord> = {}): AccessRecord => ({
+      jti,
+      api: 'shop',
+      userType: 'client',
+      userId: 'billing',
+      clientId: 'billing',
+      scopes: ['read'],
+      issuedAt: NOW,
+      expiresAt: NOW + 1000,
+      ...over,
+    });
+    const listed = async (ns: string, api?: string) =>
+      (await store.oauth.listAccess({ ns, api })).map((a) => `${a.jti}${a.revoked ? ' revoked' : ''}`);
+
+    it('are listed oldest first per namespace and API, with whether each was revoked, until they expire', async () => {
+      await store.oauth.recordAccess({ ns: 'default', access: access('j2', { issuedAt: NOW + 1, expiresAt: NOW + 2000 }) });
+      await store.oauth.recordAccess({ ns: 'default', access: access('j1', { userType: 'user', userId: 'alice', clientId: 'web' }) });
+      await store.oauth.recordAccess({ ns: 'default', access: access('j3', { api: 'music', issuedAt: NOW + 2 }) });
+      await store.oauth.recordAccess({ ns: 'other', access: access('j9') });
+      expect(await store.oauth.listAccess({ ns: 'default', api: 'shop' })).toEqual([
+        { ...access('j1', { userType: 'user', userId: 'alice', clientId: 'web' }), revoked: false },
+        { ...access('j2', { issuedAt: NOW + 1, expiresAt: NOW + 2000 }), revoked: false },
+      ]);
+      expect(await listed('default')).toEqual(['j1', 'j2', 'j3']);
+      await store.oauth.revokeAccess({ ns: 'default', jti: 'j2', expiresAt: NOW + 2000 });
+      expect(await listed('default', 'shop')).toEqual(['j1', 'j2 revoked']);
+      expect(await listed('other')).toEqual(['j9']);
+      await store.sweep({ now: NOW + 1000, limit: 100 });
+      expect(await listed('default')).toEqual(['j2 revoked']);
+      expect(await listed('other')).toEqual([]);
+    });
+  });
+
   it('forgets a namespace’s keys, codes, refresh tokens and revocations on reset and delete', async () => {
     for (const ns of ['default', 'other']) {
       await store.oauth.addKey({ ns, key: key('k1'), rotate: false, now: NOW });
       await store.oauth.saveCode({ ns, hash: 'h1', code: code() });
       await store.oauth.saveRefresh({ ns, hash: 'r1', token: refresh('f1', 1) });
       await store.oauth.revokeAccess({ ns, jti: 'j1', expiresAt: NOW + 1000 });
+      await store.oauth.recordAccess({
+        ns,
+        access: {
+          jti: 'j1',
+          api: 'shop',
+          userType: 'user',
+          userId: 'alice',
+          clientId: 'web',
+          scopes: [],
+          issuedAt: NOW,
+          expiresAt: NOW + 1000,
+        },
+      });
     }
     await store.namespaces.reset({ ns: 'default', seed: [], seedHash: 's', now: NOW });
     await store.namespaces.delete('other');
@@ -213,15 +260,30 @@ describe.each(STORE_IMPLEMENTATIONS)('the $name store keeps the authorization se
       expect(await store.oauth.takeCode({ ns, hash: 'h1', now: NOW })).toEqual({ outcome: 'unknown' });
       expect(await store.oauth.findRefresh({ ns, hash: 'r1' })).toBeUndefined();
       expect(await store.oauth.isRevoked({ ns, jti: 'j1' })).toBe(false);
+      expect(await store.oauth.listAccess({ ns })).toEqual([]);
     }
   });
 
   it('forgets every namespace’s OAuth state on a store reset', async () => {
     await store.oauth.addKey({ ns: 'default', key: key('k1'), rotate: false, now: NOW });
     await store.oauth.revokeAccess({ ns: 'default', jti: 'j1', expiresAt: NOW + 1000 });
+    await store.oauth.recordAccess({
+      ns: 'default',
+      access: {
+        jti: 'j1',
+        api: 'shop',
+        userType: 'client',
+        userId: 'billing',
+        clientId: 'billing',
+        scopes: [],
+        issuedAt: NOW,
+        expiresAt: NOW + 1000,
+      },
+    });
     await store.reset();
     await store.namespaces.create({ ns: 'default', seed: [], seedHash: 's', now: NOW });
     expect(await store.oauth.listKeys('default')).toEqual([]);
     expect(await store.oauth.isRevoked({ ns: 'default', jti: 'j1' })).toBe(false);
+    expect(await store.oauth.listAccess({ ns: 'default' })).toEqual([]);
   });
 });

@@ -49,6 +49,9 @@ export const newTokenId = (random: RandomSource) => random.bytes(16).toString('b
  * registered claims on the namespace's clock, the scopes as one space-separated `scope`.
  * A tamper makes it wrong in that one way (still well-formed).
  */
+/** A time as a token's `exp` carries it: whole seconds (what a listing of the token should say). */
+export const claimTime = (ms: number): number => Math.floor(ms / 1000) * 1000;
+
 export async function signAccessToken(ring: KeyRing, random: RandomSource, grant: AccessTokenGrant): Promise<SignedToken> {
   const key = await ring.signingKey(grant.ns, grant.alg, grant.now);
   const jti = grant.jti ?? newTokenId(random);

@@ -1,7 +1,7 @@
 import type { Call, Handler } from '../../pipeline/stages.js';
 import type { ServedApi } from '../../pipeline/served-api.js';
 import type { Runtime } from '../../pipeline/runtime.js';
-import type { TokenRecord } from '../../store/store.js';
+import type { AccessRecord, TokenRecord } from '../../store/store.js';
 import { issueToken } from '../../auth/tokens.js';
 import { controlError } from '../control-error.js';
 import { mintJwt, mintsJwt, type SpecMint } from './mint-jwt.js';
@@ -48,13 +48,31 @@ export function createTokenHandlers(runtime: Runtime): Record<string, Handler> {
     issuedAt: iso(t.issuedAt),
     expiresAt: t.expiresAt === null ? null : iso(t.expiresAt),
     expired: t.expiresAt !== null && t.expiresAt <= now,
+    format: 'opaque' as const,
+  });
+  // a JWT the authorization server signed: its id is its jti, which DELETE /tokens/{api}/{jti} revokes
+  const jwtView = (a: AccessRecord & { revoked: boolean }, now: number) => ({
+    id: a.jti,
+    api: a.api,
+    userType: a.userType,
+    userId: a.userId,
+    clientApp: a.clientId,
+    scopes: a.scopes,
+    issuedAt: iso(a.issuedAt),
+    expiresAt: iso(a.expiresAt),
+    expired: a.expiresAt <= now,
+    format: 'jwt' as const,
+    revoked: a.revoked,
   });
   return {
     async listTokens(ctx) {
       const q = ctx.query as { api?: string; userType?: string; userId?: string };
       const now = ctx.ns.now();
       const all = await store.tokens.list({ ns: ctx.ns.name, api: q.api, userType: q.userType, userId: q.userId });
-      return { status: 200, body: all.map((t) => view(t, now)) };
+      const jwts = (await store.oauth.listAccess({ ns: ctx.ns.name, api: q.api })).filter(
+        (a) => (q.userType === undefined || a.userType === q.userType) && (q.userId === undefined || a.userId === q.userId),
+      );
+      return { status: 200, body: [...all.map((t) => view(t, now)), ...jwts.map((a) => jwtView(a, now))] };
     },
     async issueToken(ctx) {
       const body = ctx.body as MintInput;

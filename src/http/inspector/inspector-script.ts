@@ -193,10 +193,12 @@ export const INSPECTOR_SCRIPT = `(() => {
 
   async function loadTokens() {
     const tokens = await call('GET', '/tokens');
+    // opaque tokens by their row id; JWT access tokens by their jti, with the client they were issued to
     $('tokens').replaceChildren(...tokens.map((t) => el('tr', {},
-      el('td', {}, t.id), el('td', {}, t.api), el('td', {}, t.userType + ' ' + t.userId),
-      el('td', {}, t.expiresAt ? (t.expired ? 'expired ' : '') + t.expiresAt : 'never'),
-      el('td', {}, el('button', { type: 'button', 'aria-label': 'Revoke token ' + t.id, onclick: () => act(() => call('DELETE', '/tokens/' + t.api + '/' + t.id)) }, 'Revoke')))));
+      el('td', {}, t.format === 'jwt' ? 'JWT ' + t.id : t.id), el('td', {}, t.api),
+      el('td', {}, t.userType + ' ' + t.userId + (t.format === 'jwt' && t.clientApp !== t.userId ? ' via ' + t.clientApp : '')),
+      el('td', {}, t.revoked ? 'revoked' : t.expiresAt ? (t.expired ? 'expired ' : '') + t.expiresAt : 'never'),
+      el('td', {}, t.revoked ? '' : el('button', { type: 'button', 'aria-label': 'Revoke token ' + t.id, onclick: () => act(() => call('DELETE', '/tokens/' + t.api + '/' + encodeURIComponent(t.id))) }, 'Revoke')))));
   }
 
 ${INSPECTOR_RESOURCES_SCRIPT}

@@ -18,6 +18,7 @@ import {
   ADD_KEY,
   EXTEND_KEY,
   REVOKE_ACCESS,
+  RECORD_ACCESS,
   REVOKE_FAMILY,
   SAVE_CODE,
   SAVE_REFRESH,
@@ -58,6 +59,7 @@ const SCRIPTS = {
   useRefresh: USE_REFRESH,
   revokeFamily: REVOKE_FAMILY,
   revokeAccess: REVOKE_ACCESS,
+  recordAccess: RECORD_ACCESS,
   sweepOAuth: SWEEP_OAUTH,
 } as const;
 

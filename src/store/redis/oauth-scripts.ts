@@ -1,6 +1,6 @@
 /**
  * The authorization server's state in Redis, one namespace's in three keys: its signing
- * keys (a hash), its codes, refresh tokens, families and revoked access tokens (a hash of
+ * keys (a hash), its codes, refresh tokens, families, revoked and signed access tokens (a hash of
  * prefixed fields), and a sorted set of those fields by when the sweep may delete them.
  * Records are JSON Node wrote; Lua reads them and never re-encodes one, so a state or a
  * flag lives in a field of its own.
@@ -148,6 +148,16 @@ return 1
 `,
 };
 
+/** KEYS: oauth, expiry. ARGV: jti, record (JSON), expiresAt. A signed access token's record, swept once it expires. */
+export const RECORD_ACCESS = {
+  keys: 2,
+  lua: String.raw`
+redis.call('HSET', KEYS[1], 'a:' .. ARGV[1], ARGV[2])
+redis.call('ZADD', KEYS[2], string.format('%.0f', tonumber(ARGV[3])), 'a:' .. ARGV[1])
+return 1
+`,
+};
+
 /** KEYS: keys, oauth, expiry. ARGV: now, limit. Deletes what has expired; answers how many. */
 export const SWEEP_OAUTH = {
   keys: 3,
@@ -167,7 +177,7 @@ for _, member in ipairs(redis.call('ZRANGEBYSCORE', KEYS[3], '-inf', ARGV[1], 'L
       if #rest == 0 then redis.call('HDEL', KEYS[2], 'f:' .. family) else redis.call('HSET', KEYS[2], 'f:' .. family, table.concat(rest, ' ')) end
     end
     redis.call('HDEL', KEYS[2], member, 'rs:' .. id)
-  elseif kind == 'x' then
+  elseif kind == 'x' or kind == 'a' then
     redis.call('HDEL', KEYS[2], member)
   elseif kind == 'k' then
     redis.call('HDEL', KEYS[1], member, 'kr:' .. id, 'kl:' .. id)

@@ -1,4 +1,14 @@
-import type { AuthorizationCode, CodeTake, OAuthStore, RefreshState, RefreshToken, RefreshUse, SigningAlg, SigningKey } from '../store.js';
+import type {
+  AccessRecord,
+  AuthorizationCode,
+  CodeTake,
+  OAuthStore,
+  RefreshState,
+  RefreshToken,
+  RefreshUse,
+  SigningAlg,
+  SigningKey,
+} from '../store.js';
 import type { RedisContext } from './redis-context.js';
 
 const ALGS: readonly SigningAlg[] = ['RS256', 'ES256'];
@@ -81,6 +91,26 @@ export function createRedisOAuth({ client, send, script, guard, keys }: RedisCon
     },
     async isRevoked({ ns, jti }) {
       return (await guard(() => send('hexists', [keys(ns).oauth, `x:${jti}`]))) === 1;
+    },
+    async recordAccess({ ns, access }) {
+      const k = keys(ns);
+      await guard(() => script('recordAccess', [k.oauth, k.oauthExpiry], [access.jti, JSON.stringify(access), access.expiresAt]));
+    },
+    async listAccess({ ns, api }) {
+      const k = keys(ns);
+      const found: AccessRecord[] = [];
+      let cursor = '0';
+      do {
+        const [next, flat] = (await guard(() => send('hscan', [k.oauth, cursor, 'MATCH', 'a:*', 'COUNT', '1000']))) as [string, string[]];
+        for (let i = 1; i < flat.length; i += 2) found.push(JSON.parse(flat[i]) as AccessRecord);
+        cursor = next;
+      } while (cursor !== '0');
+      const listed = found
+        .filter((a) => api === undefined || a.api === api)
+        .sort((a, b) => a.issuedAt - b.issuedAt || (a.jti < b.jti ? -1 : a.jti > b.jti ? 1 : 0));
+      if (listed.length === 0) return [];
+      const revoked = (await guard(() => send('hmget', [k.oauth, ...listed.map((a) => `x:${a.jti}`)]))) as (string | null)[];
+      return listed.map((a, i) => ({ ...a, revoked: revoked[i] !== null }));
     },
   };
 }

@@ -1,0 +1,74 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { makeApp, ROOT, type TestApp } from '../support/make-app.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+// Skipped only on a developer machine without Debian's chromium; CI installs it (.ci/run).
+const skip = !existsSync(CHROMIUM) && !process.env.CI;
+const SHOP = join(ROOT, 'test', 'fixtures', 'oauth', 'shop.openapi.yaml');
+const BILLING = `Basic ${Buffer.from('billing:billing-secret').toString('base64')}`;
+
+describe.skipIf(skip)('the JWT access tokens in use, in the inspector in Chromium', () => {
+  let t: TestApp;
+  let server: Server;
+  let base: string;
+  let browser: Browser;
+  let page: Page;
+  const consoleErrors: string[] = [];
+
+  /** A client_credentials token from the spec's authorization server, as a backend gets one. */
+  const clientToken = async () => {
+    const res = await fetch(`${base}/__oauth/token`, {
+      method: 'POST',
+      headers: { Authorization: BILLING, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials',
+    });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { access_token: string }).access_token;
+  };
+  const jtiOf = (jwt: string) => (JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString()) as { jti: string }).jti;
+  const orders = (jwt: string) => fetch(`${base}/shop/orders`, { headers: { Authorization: `Bearer ${jwt}` } }).then((r) => r.status);
+
+  beforeAll(async () => {
+    // the shop spec alone, with the authorization server it names: its tokens are JWTs
+    t = makeApp({ specs: [SHOP] });
+    server = t.app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
+    });
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.on('console', (m) => void (m.type() === 'error' && consoleErrors.push(`${m.text()} ${m.location().url}`)));
+    page.on('pageerror', (err) => consoleErrors.push(err.message));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    server?.close();
+  });
+
+  it('lists a JWT the authorization server signed, with its subject and client, and revokes it from the page', async () => {
+    const jwt = await clientToken();
+    const other = await clientToken();
+    expect(await orders(jwt)).toBe(200);
+    await page.goto(`${base}/__authmock/ui`);
+    await page.getByText('live', { exact: true }).waitFor({ timeout: 5000 });
+    const row = page.locator('#tokens tr', { hasText: `JWT ${jtiOf(jwt)}` });
+    await row.waitFor({ timeout: 5000 });
+    expect(await row.locator('td').nth(1).textContent()).toBe('shop');
+    expect(await row.locator('td').nth(2).textContent()).toBe('client billing');
+    await expect.poll(() => page.locator('#tokens tr', { hasText: 'JWT ' }).count()).toBe(2);
+
+    await row.getByRole('button', { name: `Revoke token ${jtiOf(jwt)}` }).click();
+    await expect.poll(() => row.locator('td').nth(3).textContent(), { timeout: 5000 }).toBe('revoked');
+    expect(await orders(jwt)).toBe(401);
+    expect(await orders(other)).toBe(200);
+    expect(consoleErrors).toEqual([]);
+  });
+});
