@@ -1,4 +1,5 @@
 import type { OAuthStore, RefreshToken } from './store.js';
+import { ACCESS_RECORDS_KEPT } from './oauth-store.js';
 import { spaceOf, type MemoryState, type OAuthSpace } from './memory-state.js';
 
 const copy = <T>(value: T): T => structuredClone(value);
@@ -89,14 +90,16 @@ export function createMemoryOAuth(state: MemoryState): OAuthStore {
       return state.spaces.get(ns)?.oauth.revoked.has(jti) ?? false;
     },
     async recordAccess({ ns, access }) {
-      space(ns).issued.set(access.jti, copy(access));
+      const { issued } = space(ns);
+      issued.set(access.jti, { ...access, scopes: [...access.scopes] });
+      if (issued.size > ACCESS_RECORDS_KEPT) issued.delete(issued.keys().next().value!);
     },
     async listAccess({ ns, api }) {
       const oauth = state.spaces.get(ns)?.oauth;
       if (!oauth) return [];
       return [...oauth.issued.values()]
         .filter((a) => api === undefined || a.api === api)
-        .sort((a, b) => a.issuedAt - b.issuedAt || (a.jti < b.jti ? -1 : a.jti > b.jti ? 1 : 0))
+        .sort((a, b) => a.issuedAt - b.issuedAt) // stable: tokens of one millisecond in signing order
         .map((a) => ({ ...copy(a), revoked: oauth.revoked.has(a.jti) }));
     },
   };

@@ -57,8 +57,12 @@ export type RefreshState = 'current' | 'rotated' | 'revoked';
 
 /**
  * An access token the authorization server signed (a JWT), as the control API and the
- * inspector list it: who and what it was for, never the token itself. Kept until it expires.
+ * inspector list it: who and what it was for, never the token itself. Kept until it expires,
+ * the most recent ACCESS_RECORDS_KEPT of a namespace: a load test signing thousands a second
+ * must not grow the state without bound.
  */
+export const ACCESS_RECORDS_KEPT = 1000;
+
 export interface AccessRecord {
   jti: string;
   /** the spec it was issued for (its audience) */
@@ -115,6 +119,6 @@ export interface OAuthStore {
   isRevoked(args: { ns: string; jti: string }): Promise<boolean>;
   /** notes a signed access token for the listing; a token is never refused for want of its record */
   recordAccess(args: { ns: string; access: AccessRecord }): Promise<void>;
-  /** the signed access tokens of `ns` (of `api`) not swept yet, oldest first, each with whether it was revoked */
+  /** the signed access tokens of `ns` (of `api`) kept and not swept yet, by when they were issued, each with whether it was revoked */
   listAccess(args: { ns: string; api?: string }): Promise<(AccessRecord & { revoked: boolean })[]>;
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AccessRecord, AuthorizationCode, RefreshToken, SigningKey, Store } from '../../src/store/store.js';
 import { STORE_IMPLEMENTATIONS } from './implementations.js';
+import { ACCESS_RECORDS_KEPT } from '../../src/store/oauth-store.js';
 
 // The authorization servers' state (store.oauth), run against every Store implementation as the shared suite is.
 
@@ -229,6 +230,17 @@ describe.each(STORE_IMPLEMENTATIONS)('the $name store keeps the authorization se
       await store.sweep({ now: NOW + 1000, limit: 100 });
       expect(await listed('default')).toEqual(['j2 revoked']);
       expect(await listed('other')).toEqual([]);
+    });
+
+    it(`keeps a namespace's latest ${ACCESS_RECORDS_KEPT}: a load test signing thousands does not grow the state without bound`, async () => {
+      const extra = 150;
+      for (let i = 0; i < ACCESS_RECORDS_KEPT + extra; i++)
+        await store.oauth.recordAccess({ ns: 'default', access: access(`j${i}`, { issuedAt: NOW + i, expiresAt: NOW + 10_000 + i }) });
+      await store.oauth.recordAccess({ ns: 'other', access: access('o1') });
+      const kept = await listed('default');
+      expect(kept).toHaveLength(ACCESS_RECORDS_KEPT);
+      expect([kept[0], kept.at(-1)]).toEqual([`j${extra}`, `j${ACCESS_RECORDS_KEPT + extra - 1}`]);
+      expect(await listed('other')).toEqual(['o1']);
     });
   });
 

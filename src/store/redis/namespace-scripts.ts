@@ -1,7 +1,7 @@
 import { BUMP_LUA, DROP_LUA, IDENTITY_LUA } from './lua-helpers.js';
 
 /** a namespace's fixed keys (redis-keys.ts fixedKeysOf) and the set of names */
-const NAMESPACE_KEYS = 16;
+const NAMESPACE_KEYS = 17;
 
 /**
  * Creates, resets or reseeds a namespace with its seed identities in one step.

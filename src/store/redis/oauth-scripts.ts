@@ -1,6 +1,6 @@
 /**
  * The authorization server's state in Redis, one namespace's in three keys: its signing
- * keys (a hash), its codes, refresh tokens, families, revoked and signed access tokens (a hash of
+ * keys (a hash), its codes, refresh tokens, families and revoked access tokens (a hash of
  * prefixed fields), and a sorted set of those fields by when the sweep may delete them.
  * Records are JSON Node wrote; Lua reads them and never re-encodes one, so a state or a
  * flag lives in a field of its own.
@@ -148,12 +148,15 @@ return 1
 `,
 };
 
-/** KEYS: oauth, expiry. ARGV: jti, record (JSON), expiresAt. A signed access token's record, swept once it expires. */
+/**
+ * KEYS: access. ARGV: record (JSON), expiresAt, kept. A signed access token's record, scored by
+ * its expiry: the sweep takes the expired, and past `kept` the soonest to expire go.
+ */
 export const RECORD_ACCESS = {
-  keys: 2,
+  keys: 1,
   lua: String.raw`
-redis.call('HSET', KEYS[1], 'a:' .. ARGV[1], ARGV[2])
-redis.call('ZADD', KEYS[2], string.format('%.0f', tonumber(ARGV[3])), 'a:' .. ARGV[1])
+redis.call('ZADD', KEYS[1], string.format('%.0f', tonumber(ARGV[2])), ARGV[1])
+redis.call('ZREMRANGEBYRANK', KEYS[1], 0, -tonumber(ARGV[3]) - 1)
 return 1
 `,
 };
@@ -177,7 +180,7 @@ for _, member in ipairs(redis.call('ZRANGEBYSCORE', KEYS[3], '-inf', ARGV[1], 'L
       if #rest == 0 then redis.call('HDEL', KEYS[2], 'f:' .. family) else redis.call('HSET', KEYS[2], 'f:' .. family, table.concat(rest, ' ')) end
     end
     redis.call('HDEL', KEYS[2], member, 'rs:' .. id)
-  elseif kind == 'x' or kind == 'a' then
+  elseif kind == 'x' then
     redis.call('HDEL', KEYS[2], member)
   elseif kind == 'k' then
     redis.call('HDEL', KEYS[1], member, 'kr:' .. id, 'kl:' .. id)

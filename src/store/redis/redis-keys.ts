@@ -46,6 +46,8 @@ export interface NamespaceKeys {
   oauth: string;
   /** sorted set: the oauth fields (and retired keys, k:<kid>) scored by when they may go (for the sweep) */
   oauthExpiry: string;
+  /** sorted set: the signed access tokens' records (JSON) scored by expiresAt, the latest ACCESS_RECORDS_KEPT */
+  oauthAccess: string;
   /** stream: the request journal, an entry per batch of exchanges (src/journal/journal-scripts.ts) */
   journal: string;
   /** the id of the journal's last exchange: the counter that numbers them */
@@ -79,6 +81,7 @@ export function namespaceKeys(ns: string): NamespaceKeys {
     oauthKeys: `${p}oauth-keys`,
     oauth: `${p}oauth`,
     oauthExpiry: `${p}oauth-expiry`,
+    oauthAccess: `${p}oauth-access`,
     journal: `${p}journal`,
     journalSeq: `${p}journal-seq`,
     steering: `${p}steering`,
@@ -113,6 +116,7 @@ export function fixedKeysOf(k: NamespaceKeys): string[] {
     k.oauthExpiry,
     k.collections,
     k.collectionCounters,
+    k.oauthAccess,
   ];
 }
 

@@ -10,6 +10,7 @@ import type {
   SigningKey,
 } from '../store.js';
 import type { RedisContext } from './redis-context.js';
+import { ACCESS_RECORDS_KEPT } from '../oauth-store.js';
 
 const ALGS: readonly SigningAlg[] = ['RS256', 'ES256'];
 
@@ -93,21 +94,13 @@ export function createRedisOAuth({ client, send, script, guard, keys }: RedisCon
       return (await guard(() => send('hexists', [keys(ns).oauth, `x:${jti}`]))) === 1;
     },
     async recordAccess({ ns, access }) {
-      const k = keys(ns);
-      await guard(() => script('recordAccess', [k.oauth, k.oauthExpiry], [access.jti, JSON.stringify(access), access.expiresAt]));
+      const args = [JSON.stringify(access), access.expiresAt, ACCESS_RECORDS_KEPT];
+      await guard(() => script('recordAccess', [keys(ns).oauthAccess], args));
     },
     async listAccess({ ns, api }) {
       const k = keys(ns);
-      const found: AccessRecord[] = [];
-      let cursor = '0';
-      do {
-        const [next, flat] = (await guard(() => send('hscan', [k.oauth, cursor, 'MATCH', 'a:*', 'COUNT', '1000']))) as [string, string[]];
-        for (let i = 1; i < flat.length; i += 2) found.push(JSON.parse(flat[i]) as AccessRecord);
-        cursor = next;
-      } while (cursor !== '0');
-      const listed = found
-        .filter((a) => api === undefined || a.api === api)
-        .sort((a, b) => a.issuedAt - b.issuedAt || (a.jti < b.jti ? -1 : a.jti > b.jti ? 1 : 0));
+      const all = ((await guard(() => send('zrange', [k.oauthAccess, 0, -1]))) as string[]).map((json) => JSON.parse(json) as AccessRecord);
+      const listed = all.filter((a) => api === undefined || a.api === api).sort((a, b) => a.issuedAt - b.issuedAt);
       if (listed.length === 0) return [];
       const revoked = (await guard(() => send('hmget', [k.oauth, ...listed.map((a) => `x:${a.jti}`)]))) as (string | null)[];
       return listed.map((a, i) => ({ ...a, revoked: revoked[i] !== null }));
