@@ -1,11 +1,13 @@
 // The benchmark's OAuth section (issue #27), run by scripts/bench.mjs: client_credentials token issue by authmock's
 // authorization server against axa's oauth2-mock-server 8.2 (the version that runs on Node 20), each with the same
 // algorithm (RS256, ES256), and a JWT-protected GET of a user spec against bare Express answering the same body.
-// Servers are separate processes, measured one after the other with the same autocannon load, rounds alternating.
+// Servers are separate processes under the same autocannon load, each pair interleaved in short slices (A B B A …)
+// with the CPU time each process spent, rounds alternating: a token costs a few hundred µs of CPU, most of it the
+// signature, and a ratio measured run after run moved with the machine's noise (2.06 to 3.01 for RS256).
 // authmock runs as a user runs it: the bin (its shebang's flags), serving the spec, in a directory of its own.
 import { join } from 'node:path';
 import { HOST, freePort, sleep, spawnNode, stop, tempDir, waitFor200 } from './lib.mjs';
-import { runGroups, verifyTarget } from './groups.mjs';
+import { runInterleavedGroups, verifyTarget } from './groups.mjs';
 
 const SERVERS_BIN = 'oauth-servers.mjs';
 const CLIENT = `Basic ${Buffer.from('billing:billing-secret').toString('base64')}`;
@@ -57,13 +59,16 @@ async function startAuthmock(root, alg) {
     body: JSON.stringify({ oauth: { signingAlg: alg } }),
   });
   if (res.status !== 200) throw new Error(`authmock settings answered ${res.status}`);
-  return { key: `authmock${alg}`, label: `authmock (${alg})`, child, url };
+  return { key: `authmock${alg}`, label: `authmock (${alg})`, child, url, pids: [child.pid] };
 }
 
 /** The section's servers: authmock (one per algorithm, a SQLite state each), oauth2-mock-server (one per algorithm), bare Express. */
 async function startServers(root) {
   const bin = join(root, 'bench', SERVERS_BIN);
-  const start = async (key, label, args) => ({ key, label, ...(await startListening([bin, ...args], root)) });
+  const start = async (key, label, args) => {
+    const started = await startListening([bin, ...args], root);
+    return { key, label, ...started, pids: [started.child.pid] };
+  };
   const servers = [];
   for (const alg of ['RS256', 'ES256']) {
     servers.push(await startAuthmock(root, alg));
@@ -87,7 +92,7 @@ async function startServers(root) {
     if (ok) break;
     if (performance.now() - t0 > 30_000) throw new Error(`bare express did not start\n${express.stderrTail}`);
   }
-  servers.push({ key: 'express', label: 'bare Express 5', child: express, url: `http://${HOST}:${port}` });
+  servers.push({ key: 'express', label: 'bare Express 5', child: express, url: `http://${HOST}:${port}`, pids: [express.pid] });
   return Object.fromEntries(servers.map((s) => [s.key, s]));
 }
 
@@ -122,7 +127,7 @@ function groupsOf(s, jwt) {
 }
 
 /** Runs the section with the benchmark's load settings; answers the load rows, ratios, floors and table rows. */
-export async function runOAuthSection({ root, rounds, warmup, duration, connections, log = (s) => process.stdout.write(s) }) {
+export async function runOAuthSection({ root, rounds, warmup, duration, slice, connections, log = (s) => process.stdout.write(s) }) {
   const servers = await startServers(root);
   const issued = JSON.parse(
     await verifyTarget({
@@ -135,7 +140,7 @@ export async function runOAuthSection({ root, rounds, warmup, duration, connecti
     }),
   );
   const groups = groupsOf(servers, issued.access_token);
-  const measured = await runGroups({ tag: 'oauth', groups, rounds, warmup, duration, connections, log });
+  const measured = await runInterleavedGroups({ tag: 'oauth', groups, rounds, warmup, duration, slice, connections, log });
   for (const s of Object.values(servers)) await stop(s.child);
   const labels = Object.fromEntries(Object.values(servers).map((s) => [s.key, s.label]));
   return { ...measured, labels, endpoints: Object.fromEntries(groups.map((g) => [g.key, g.label])) };

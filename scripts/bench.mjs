@@ -107,7 +107,7 @@ function captionOf(machine, settings, started) {
       ? ` authmock on Redis: --state redis:// on a local redis-server with Redis's defaults (no AOF), its journal in Redis too, each Redis variant on a redis-server of its own; ×2: two authmock processes on one Redis, ` +
         `the connections split between them and their req/s summed (both processes, Redis and autocannon share the ${machine.cores} cores).`
       : '') +
-    ` The OAuth section: authmock's bin serving a spec: client_credentials against oauth2-mock-server 8.2 and a JWT-protected GET against bare Express.` +
+    ` The OAuth section: authmock's bin serving a spec: client_credentials against oauth2-mock-server 8.2 and a JWT-protected GET against bare Express, each pair interleaved in runs of ${settings.pairSlice} s with the CPU time of each process.` +
     ` The spec section: Petstore's GET /pet/{petId} through authmock (the spec's identity file; a bearer from its own login) against prism mock of the same spec` +
     ` sent the same credentials, bare Express and bare node:http; a generated 1,000-operation spec's start-up, the first in an empty directory (cold), the others warm;` +
     ` a generated 50,000-operation spec's RSS once started and after 1,000 requests to as many operations (list, create, read, update, delete in turn, spread over its resources).` +
@@ -158,7 +158,7 @@ async function main() {
   const shared = { root: ROOT, rounds, warmup, duration, connections, log };
   if (settings.sections.has('oauth'))
     log(`\noauth section: the authorization server against oauth2-mock-server 8.2, a JWT-protected GET against bare Express\n`);
-  const oauth = settings.sections.has('oauth') ? await runOAuthSection(shared) : undefined;
+  const oauth = settings.sections.has('oauth') ? await runOAuthSection({ ...shared, slice: settings.pairSlice }) : undefined;
   if (settings.sections.has('spec'))
     log(`\nspec section: Petstore against Prism, Express and node:http; a 1,000-operation spec's start-up\n`);
   const spec = settings.sections.has('spec')
