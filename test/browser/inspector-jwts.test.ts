@@ -59,11 +59,18 @@ describe.skipIf(skip)('the JWT access tokens in use, in the inspector in Chromiu
     expect(await orders(jwt)).toBe(200);
     await page.goto(`${base}/__authmock/ui`);
     await page.getByText('live', { exact: true }).waitFor({ timeout: 5000 });
-    const row = page.locator('#tokens tr', { hasText: `JWT ${jtiOf(jwt)}` });
+    const row = page.locator(`#tokens tr:has(td[title="${jtiOf(jwt)}"])`);
     await row.waitFor({ timeout: 5000 });
     expect(await row.locator('td').nth(1).textContent()).toBe('shop');
     expect(await row.locator('td').nth(2).textContent()).toBe('client billing');
     await expect.poll(() => page.locator('#tokens tr', { hasText: 'JWT ' }).count()).toBe(2);
+    // a jti and "client billing" fit a 1280 px window: the page scrolls down, never sideways
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+    const card = await page.locator('section', { has: page.locator('table[aria-label="Tokens"]') }).boundingBox();
+    for (const button of await page.locator('#tokens button').all()) {
+      const box = (await button.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(card!.x + card!.width);
+    }
 
     await row.getByRole('button', { name: `Revoke token ${jtiOf(jwt)}` }).click();
     await expect.poll(() => row.locator('td').nth(3).textContent(), { timeout: 5000 }).toBe('revoked');

@@ -48,6 +48,8 @@ button.pick { background: none; border: 0; padding: 0; color: #23395d; text-deco
 button.pick[aria-pressed="true"] { text-decoration: none; background: #dfe7f3; padding: 0 .3rem; border-radius: 3px; }
 .json { font-family: ui-monospace, monospace; font-size: .85rem; word-break: break-all; }
 th.num, td.num { text-align: right; }
+#tokens button, #lockouts button { font-size: .8rem; padding: .1rem .3rem; white-space: nowrap; }
+#tokens td:first-child { white-space: nowrap; font-family: ui-monospace, monospace; font-size: .8rem; }
 @media (max-width: 800px) { main { grid-template-columns: 1fr; } }
 </style>
 </head>

@@ -194,10 +194,11 @@ export const INSPECTOR_SCRIPT = `(() => {
   async function loadTokens() {
     const tokens = await call('GET', '/tokens');
     // opaque tokens by their row id; JWT access tokens by their jti, with the client they were issued to
+    // (a jti shortened and an expiry without its year, each whole in its title: the side column is narrow)
     $('tokens').replaceChildren(...tokens.map((t) => el('tr', {},
-      el('td', {}, t.format === 'jwt' ? 'JWT ' + t.id : t.id), el('td', {}, t.api),
+      el('td', { title: String(t.id) }, t.format === 'jwt' ? 'JWT ' + String(t.id).slice(0, 4) + '…' : t.id), el('td', {}, t.api),
       el('td', {}, t.userType + ' ' + t.userId + (t.format === 'jwt' && t.clientApp !== t.userId ? ' via ' + t.clientApp : '')),
-      el('td', {}, t.revoked ? 'revoked' : t.expiresAt ? (t.expired ? 'expired ' : '') + t.expiresAt : 'never'),
+      el('td', t.expiresAt ? { title: t.expiresAt } : {}, t.revoked ? 'revoked' : t.expiresAt ? (t.expired ? 'expired ' : '') + t.expiresAt.slice(5, 16).replace('T', ' ') : 'never'),
       el('td', {}, t.revoked ? '' : el('button', { type: 'button', 'aria-label': 'Revoke token ' + t.id, onclick: () => act(() => call('DELETE', '/tokens/' + t.api + '/' + encodeURIComponent(t.id))) }, 'Revoke')))));
   }
 
