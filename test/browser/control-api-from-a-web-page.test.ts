@@ -1,14 +1,10 @@
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startServer, type ServerProcess } from '../support/server-process.js';
 import { CONTROL_CLIENT } from '../support/wire.js';
-
-const CHROMIUM = '/usr/bin/chromium';
-// Skipped only on a developer machine without Debian's chromium; CI installs it (.ci/run).
-const skip = !existsSync(CHROMIUM) && !process.env.CI;
+import { launchChromium, NO_CHROMIUM } from '../support/chromium.js';
 
 /**
  * A hostile page on another origin (another local port): each line says what one try got,
@@ -38,7 +34,7 @@ async function attempt(name, run) {
 })();
 </script></body></html>`;
 
-describe.skipIf(skip)('the control API and a hostile page in Chromium', () => {
+describe.skipIf(NO_CHROMIUM)('the control API and a hostile page in Chromium', () => {
   let page: Server;
   let pageUrl: string;
   let browser: Browser;
@@ -48,20 +44,8 @@ describe.skipIf(skip)('the control API and a hostile page in Chromium', () => {
     page = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end(PAGE));
     await new Promise<void>((r) => page.listen(0, '127.0.0.1', r));
     pageUrl = `http://127.0.0.1:${(page.address() as AddressInfo).port}/`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        // a rebinding attacker's name, already pointed at this machine
-        '--host-resolver-rules=MAP attacker.example 127.0.0.1',
-      ],
-    });
+    // a rebinding attacker's name, already pointed at this machine
+    browser = await launchChromium(['--host-resolver-rules=MAP attacker.example 127.0.0.1']);
   });
 
   afterAll(async () => {

@@ -1,14 +1,11 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startServer, type ServerProcess } from '../support/server-process.js';
+import { launchChromium, NO_CHROMIUM } from '../support/chromium.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-// Skipped only on a developer machine without Debian's chromium; CI installs it (.ci/run).
-const skip = !existsSync(CHROMIUM) && !process.env.CI;
 const SPEC = join(import.meta.dirname, '..', 'byo', 'session', 'session.openapi.yaml');
 
 /**
@@ -47,7 +44,7 @@ const SIGNED_IN_AND_OUT = [
   'me 401',
 ].join('\n');
 
-describe.skipIf(skip)('a browser app with a cookie session (token: cookie)', () => {
+describe.skipIf(NO_CHROMIUM)('a browser app with a cookie session (token: cookie)', () => {
   let pages: Server;
   let pageOrigin: string;
   let browser: Browser;
@@ -57,18 +54,7 @@ describe.skipIf(skip)('a browser app with a cookie session (token: cookie)', () 
     pages = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>app</title>'));
     await new Promise<void>((r) => pages.listen(0, '127.0.0.1', r));
     pageOrigin = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {

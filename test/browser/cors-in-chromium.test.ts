@@ -1,14 +1,9 @@
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startServer, type ServerProcess } from '../support/server-process.js';
-
-const CHROMIUM = '/usr/bin/chromium';
-// Skipped only on a developer machine without Debian's chromium; CI installs it (.ci/run)
-// and runs these tests, failing if the browser is missing.
-const skip = !existsSync(CHROMIUM) && !process.env.CI;
+import { launchChromium, NO_CHROMIUM } from '../support/chromium.js';
 
 /** A front end on another origin: logs in, then reads /me with the token, as an app would. */
 const PAGE = `<!doctype html><html><body><pre id="out">running</pre><script>
@@ -36,7 +31,7 @@ const credentials = new URLSearchParams(location.search).get('credentials') || '
 })();
 </script></body></html>`;
 
-describe.skipIf(skip)('a browser front end on another origin', () => {
+describe.skipIf(NO_CHROMIUM)('a browser front end on another origin', () => {
   let page: Server;
   let pageUrl: string;
   let browser: Browser;
@@ -46,18 +41,7 @@ describe.skipIf(skip)('a browser front end on another origin', () => {
     page = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end(PAGE));
     await new Promise<void>((r) => page.listen(0, '127.0.0.1', r));
     pageUrl = `http://127.0.0.1:${(page.address() as AddressInfo).port}/`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {

@@ -1,14 +1,10 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser } from 'playwright-core';
-import { makeApp, ROOT } from '../support/make-app.js';
+import type { Browser } from 'playwright-core';
+import { makeApp, ROOT, listenLocal } from '../support/make-app.js';
+import { launchChromium, NO_CHROMIUM } from '../support/chromium.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-// Skipped only on a developer machine without Debian's chromium; CI installs it (.ci/run).
-const skip = !existsSync(CHROMIUM) && !process.env.CI;
 const TODO = join(ROOT, 'test', 'resources', 'specs', 'todo.openapi.yaml');
 
 /** A to-do app's list screen, as small as one gets: log in, list, one line per to-do. */
@@ -26,20 +22,15 @@ const PAGE = `<!doctype html><html><body><ul id="list"></ul><script>
 })();
 </script></body></html>`;
 
-describe.skipIf(skip)('a list screen of generated to-dos in Chromium', () => {
+describe.skipIf(NO_CHROMIUM)('a list screen of generated to-dos in Chromium', () => {
   let server: Server;
   let base: string;
   let browser: Browser;
 
   beforeAll(async () => {
     const t = makeApp({ specs: [TODO], generate: 25 });
-    server = t.app.listen(0, '127.0.0.1');
-    await new Promise((r) => server.once('listening', r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
-    });
+    ({ server, base } = await listenLocal(t));
+    browser = await launchChromium();
   });
 
   afterAll(async () => {

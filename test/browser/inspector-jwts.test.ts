@@ -1,18 +1,14 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { makeApp, ROOT, type TestApp } from '../support/make-app.js';
+import type { Browser, Page } from 'playwright-core';
+import { makeApp, ROOT, type TestApp, listenLocal } from '../support/make-app.js';
+import { launchChromium, NO_CHROMIUM } from '../support/chromium.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-// Skipped only on a developer machine without Debian's chromium; CI installs it (.ci/run).
-const skip = !existsSync(CHROMIUM) && !process.env.CI;
 const SHOP = join(ROOT, 'test', 'fixtures', 'oauth', 'shop.openapi.yaml');
 const BILLING = `Basic ${Buffer.from('billing:billing-secret').toString('base64')}`;
 
-describe.skipIf(skip)('the JWT access tokens in use, in the inspector in Chromium', () => {
+describe.skipIf(NO_CHROMIUM)('the JWT access tokens in use, in the inspector in Chromium', () => {
   let t: TestApp;
   let server: Server;
   let base: string;
@@ -36,13 +32,8 @@ describe.skipIf(skip)('the JWT access tokens in use, in the inspector in Chromiu
   beforeAll(async () => {
     // the shop spec alone, with the authorization server it names: its tokens are JWTs
     t = makeApp({ specs: [SHOP] });
-    server = t.app.listen(0, '127.0.0.1');
-    await new Promise((r) => server.once('listening', r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
-    });
+    ({ server, base } = await listenLocal(t));
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     page.on('console', (m) => void (m.type() === 'error' && consoleErrors.push(`${m.text()} ${m.location().url}`)));
     page.on('pageerror', (err) => consoleErrors.push(err.message));

@@ -1,17 +1,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { ACCOUNTS, makeApp, ROOT, type TestApp } from '../support/make-app.js';
+import type { Browser, Page } from 'playwright-core';
+import { ACCOUNTS, makeApp, ROOT, type TestApp, listenLocal } from '../support/make-app.js';
+import { launchChromium, NO_CHROMIUM } from '../support/chromium.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-// Skipped only on a developer machine without Debian's chromium; CI installs it (.ci/run).
-const skip = !existsSync(CHROMIUM) && !process.env.CI;
 const SCREENSHOT = join(ROOT, 'docs', 'inspector.png');
 
-describe.skipIf(skip)('the inspector page in Chromium', () => {
+describe.skipIf(NO_CHROMIUM)('the inspector page in Chromium', () => {
   let t: TestApp;
   let server: Server;
   let base: string;
@@ -26,22 +23,8 @@ describe.skipIf(skip)('the inspector page in Chromium', () => {
 
   beforeAll(async () => {
     t = makeApp();
-    server = t.app.listen(0, '127.0.0.1');
-    await new Promise((r) => server.once('listening', r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    ({ server, base } = await listenLocal(t));
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     page.on('request', (r) => {
       if (!r.url().startsWith(base)) external.push(r.url());

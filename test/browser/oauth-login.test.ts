@@ -1,17 +1,13 @@
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import * as client from 'openid-client';
 import type { Authmock } from '../../src/index.js';
 import { claimsOf, startOAuthMock } from '../oauth/support.js';
+import { launchChromium, NO_CHROMIUM } from '../support/chromium.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-// Skipped only on a developer machine without Debian's chromium; CI installs it (.ci/run).
-const skip = !existsSync(CHROMIUM) && !process.env.CI;
-
-describe.skipIf(skip)('the authorization code flow in Chromium', () => {
+describe.skipIf(NO_CHROMIUM)('the authorization code flow in Chromium', () => {
   let am: Authmock;
   let browser: Browser;
   let page: Page;
@@ -39,19 +35,7 @@ describe.skipIf(skip)('the authorization code flow in Chromium', () => {
     });
     expect(registered.status).toBe(201);
     web = await client.discovery(new URL(am.url), 'spa', undefined, client.None(), { execute: [client.allowInsecureRequests] });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
     page = await browser.newPage();
     page.on('request', (r) => {
       if (!r.url().startsWith(am.url) && !r.url().startsWith(APP)) external.push(r.url());

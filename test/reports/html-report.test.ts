@@ -2,12 +2,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium, NO_CHROMIUM } from '../support/chromium.js';
 import { checkWithHtml, ROOT, serveAuthmock, type CheckRun, type Served } from './support.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-// Skipped only on a developer machine without Debian's chromium; CI installs it (.ci/run).
-const skipBrowser = !existsSync(CHROMIUM) && !process.env.CI;
 const SCREENSHOT = join(ROOT, 'docs', 'check-report.png');
 // The customer let into the admin-only read: its cell must be there and marked.
 const CUSTOMER_CELL = 'td[id="cell-commerce.getcustomerbyid.permission.customer"]';
@@ -69,17 +67,14 @@ describe('the HTML report of `authmock check --html`', () => {
   });
 });
 
-describe.skipIf(skipBrowser)('the HTML report in headless Chromium', () => {
+describe.skipIf(NO_CHROMIUM)('the HTML report in headless Chromium', () => {
   let browser: Browser;
   let context: BrowserContext;
   const outside: string[] = [];
   const problems: string[] = [];
 
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1360, height: 900 }, deviceScaleFactor: 1 });
     // Every request the page makes is seen here; anything but the file itself is refused and counted.
     await context.route('**/*', (route) => {

@@ -1,4 +1,5 @@
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, expect } from 'vitest';
 import request from 'supertest';
@@ -99,4 +100,11 @@ export async function socialToken(t: TestApp): Promise<string> {
     .send({ username: ACCOUNTS.jane.username, password: ACCOUNTS.jane.password, ...ACCOUNTS.app })
     .expect(201);
   return res.body.user.userToken as string;
+}
+
+/** The app on a port of 127.0.0.1 of its own, for a client that needs a URL (a browser): its server and base URL. */
+export async function listenLocal(t: TestApp): Promise<{ server: Server; base: string }> {
+  const server = t.app.listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
