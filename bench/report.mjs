@@ -28,7 +28,7 @@ function targetRows(targets, notes) {
   return [
     ...targets.map((t) => [
       t.what,
-      t.kind === 'min' || t.floor < 1 ? fmt2(t.value) : fmtInt(t.value),
+      t.kind === 'min' || !Number.isInteger(t.floor) ? fmt2(t.value) : fmtInt(t.value),
       `${t.kind === 'min' ? '≥' : '≤'} ${t.floor}`,
       t.met ? 'yes' : 'NO',
     ]),
