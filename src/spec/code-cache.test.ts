@@ -27,6 +27,23 @@ describe('CommonJS code run with a V8 code cache', () => {
     expect(cacheFiles(cacheDir)).toHaveLength(1);
   });
 
+  it('writes the cache again once when asked, with the functions compiled since it was read', () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'authmock-code-'));
+    const lazy = `${SOURCE}exports.later = () => { const parts = []; for (let i = 0; i < 3; i++) parts.push(i * 2); return parts.join(','); };\n`;
+    run(lazy, cacheDir).saveCodeCache();
+    const file = join(cacheDir, 'code', cacheFiles(cacheDir)[0]);
+    const before = readFileSync(file);
+    const used = run(lazy, cacheDir);
+    expect(used.fromCache).toBe(true);
+    expect(used.exports.later()).toBe('0,2,4'); // compiled now, after the cache was made
+    used.saveCodeCache(true);
+    const after = readFileSync(file);
+    expect(after.equals(before)).toBe(false);
+    used.saveCodeCache(true); // once only
+    expect(readFileSync(file).equals(after)).toBe(true);
+    expect(run(lazy, cacheDir).fromCache).toBe(true);
+  });
+
   it('never uses the cache of other code, even of the same length (V8 checks only the length)', () => {
     const cacheDir = mkdtempSync(join(tmpdir(), 'authmock-code-'));
     run(SOURCE, cacheDir).saveCodeCache();

@@ -11,8 +11,13 @@ export interface CommonJsModule {
   exports: Record<string, any>;
   /** V8 took the compiled code from the cache */
   fromCache: boolean;
-  /** writes the code cache when there was none or V8 refused it; call once start-up is done, so it holds what start-up compiled */
-  saveCodeCache(): void;
+  /**
+   * writes the code cache when there was none or V8 refused it; call once start-up is done, so
+   * it holds what start-up compiled. `again` writes it even so (once, as the process ends): V8
+   * compiles a function on its first call, and a validator first called while serving (a
+   * generated collection's check, on the namespace's first seeding) is in no earlier cache.
+   */
+  saveCodeCache(again?: boolean): void;
 }
 
 /**
@@ -42,12 +47,14 @@ export function runCommonJs(
   script.runInThisContext()(module.exports, require, module, filename, dirname(filename));
   const fromCache = cachedData !== undefined && !script.cachedDataRejected;
   let pending = !fromCache && cacheFile !== undefined;
+  let rewritten = false;
   return {
     exports: module.exports,
     fromCache,
-    saveCodeCache: () => {
-      if (!pending || !cacheFile) return;
+    saveCodeCache: (again = false) => {
+      if (!cacheFile || !(pending || (again && !rewritten))) return;
       pending = false;
+      rewritten ||= again;
       if (!openPrivateDir(dirname(dirname(cacheFile))) || !openPrivateDir(dirname(cacheFile))) return;
       try {
         // the digest last: a cache counts only once it exists

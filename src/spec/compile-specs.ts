@@ -207,8 +207,11 @@ function readCache(dir: string, cacheDir: string, paths: string[], refRoots: rea
     ];
     const compiler = new CachedCompiler(specs, loaded);
     let saved: Record<Purpose, number> = { request: 0, response: 0 }; // what the cache holds of compiler.live
+    let saves = 0;
     const save = () => {
-      for (const module of ran) module.saveCodeCache();
+      // the first save ends start-up; a later one (as the server stops) keeps what serving compiled too
+      const again = ++saves > 1;
+      for (const module of ran) module.saveCodeCache(again);
       if (compiler.live) saved = writeLayer(dir, compiler.live, saved);
     };
     return { specs, compiler, fromCache: true, save };

@@ -15,6 +15,22 @@ const doc = {
 const make = (schema: unknown, seed = 's', more: object = {}) => makeRealisticValue(schema, { doc, seed, ...more });
 
 describe('makeRealisticValue', () => {
+  it('makes optional properties and more than the fewest items only above maxDepth', () => {
+    const level = (inner: object) => ({
+      type: 'object',
+      required: ['id'],
+      properties: { id: { type: 'integer' }, note: { type: 'string' }, child: inner, list: { type: 'array', items: inner } },
+    });
+    const deep = level(level(level(level({ type: 'object', required: ['id'], properties: { id: { type: 'integer' } } }))));
+    const depthOf = (v: unknown): number => (v && typeof v === 'object' ? 1 + Math.max(0, ...Object.values(v as object).map(depthOf)) : 0);
+    const shallow = make(deep, 'd', { maxDepth: 2 }) as Record<string, any>;
+    expect(shallow).toHaveProperty('child.note');
+    // an object at depth 2 holds only what it requires, an array there its fewest items
+    expect(Object.keys(shallow.child.child)).toEqual(['id']);
+    expect(shallow.child.list).toEqual([]);
+    expect(depthOf(make(deep, 'd'))).toBeGreaterThan(depthOf(shallow));
+  });
+
   it('makes the same value from the same seed, another from another seed', () => {
     const person = { type: 'object', properties: { email: { type: 'string', format: 'email' }, firstName: { type: 'string' } } };
     expect(make(person, 'a')).toEqual(make(person, 'a'));

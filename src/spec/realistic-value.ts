@@ -20,6 +20,8 @@ export interface MakeOptions {
   faker?: Faker;
   /** pick a `oneOf`/`anyOf` alternative at random (seeded) instead of the first: another try when the first made an invalid value */
   vary?: boolean;
+  /** below this depth only required properties are made and arrays hold their fewest items (MAX_DEPTH unless given) */
+  maxDepth?: number;
 }
 
 /** An English Faker, for makeRealisticValue to reseed per value. */
@@ -135,7 +137,7 @@ class Maker {
   private object(s: Schema, depth: number, refs: Set<string>): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     const required = new Set((s.required as string[]) ?? []);
-    const deep = depth >= MAX_DEPTH;
+    const deep = depth >= (this.options.maxDepth ?? MAX_DEPTH);
     for (const [key, prop] of Object.entries((s.properties as Schema) ?? {})) {
       const p = prop as Schema;
       if (p && typeof p === 'object' && p.writeOnly === true) continue;
@@ -158,7 +160,9 @@ class Maker {
     const min = typeof s.minItems === 'number' ? s.minItems : 0;
     const max = typeof s.maxItems === 'number' ? s.maxItems : Math.max(min, 3);
     const count =
-      depth >= MAX_DEPTH ? min : this.f.number.int({ min: Math.max(min, Math.min(1, max)), max: Math.min(max, Math.max(min, 3)) });
+      depth >= (this.options.maxDepth ?? MAX_DEPTH)
+        ? min
+        : this.f.number.int({ min: Math.max(min, Math.min(1, max)), max: Math.min(max, Math.max(min, 3)) });
     const out: unknown[] = [];
     for (let i = 0; i < count; i++) {
       const v = this.value(s.items ?? {}, singular(name), depth + 1, refs);

@@ -43,6 +43,10 @@ export interface SamplerOptions extends Partial<AnswerSettings> {
 // other picks among oneOf/anyOf alternatives after the first fails its schema (each costs a made value and a check, once per key)
 const VARIED_TRIES = 8;
 
+// a collection's generated objects hold optional properties and more than the fewest array items this deep only: a
+// seed list of 20 of Stripe's customers at the answers' depth was 290 KB, lists of subscriptions of items of prices in each
+const SEED_DEPTH = 3;
+
 // made values kept per seed and key; beyond this many, the oldest go (a client walking a million ids must not fill the heap)
 const MAX_KEPT = 10_000;
 
@@ -85,6 +89,7 @@ export function createSampler(specs: readonly LoadedSpec[], options: SamplerOpti
     skipNonRequired: boolean,
     useExamples: boolean,
     pathParams?: SampleRequest['pathParams'],
+    maxDepth?: number,
   ): unknown => {
     const validate = options.check?.(`${spec.id}#${at}`);
     if (!validate) return undefined;
@@ -96,7 +101,7 @@ export function createSampler(specs: readonly LoadedSpec[], options: SamplerOpti
     for (const attempt of tries) {
       try {
         faker ??= createFaker();
-        const value = makeRealisticValue({ $ref: `#${at}` }, { doc: spec.doc, skipNonRequired, faker, ...attempt });
+        const value = makeRealisticValue({ $ref: `#${at}` }, { doc: spec.doc, skipNonRequired, faker, maxDepth, ...attempt });
         if (value === undefined || !validate(value)) continue;
         return pathParams ? withPathId(value, pathParams, (v) => validate(v) as boolean) : value;
       } catch {
@@ -132,7 +137,9 @@ export function createSampler(specs: readonly LoadedSpec[], options: SamplerOpti
       if (!spec) return [];
       const out: Record<string, unknown>[] = [];
       for (let i = 0; i < count; i++) {
-        const value = realistic(spec, at, `${settings.seed} ${api} ${key} ${i}`, false, false) ?? plainSample(spec.doc, at, false);
+        const value =
+          realistic(spec, at, `${settings.seed} ${api} ${key} ${i}`, false, false, undefined, SEED_DEPTH) ??
+          plainSample(spec.doc, at, false);
         if (value && typeof value === 'object' && !Array.isArray(value)) out.push(value as Record<string, unknown>);
       }
       return out;

@@ -6,7 +6,7 @@ import { answerShape } from './answer-shape.js';
 import { newSlug, newUuid } from './new-id.js';
 
 // Bump when the maker makes other objects from the same schema and seed: namespaces seeded by the old one are reseeded.
-export const MADE_FORMAT = 1;
+export const MADE_FORMAT = 2;
 
 export interface GeneratedObject {
   object: Record<string, unknown>;
