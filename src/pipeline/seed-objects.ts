@@ -24,11 +24,25 @@ export function joinSeedObjects(parts: readonly (SeedObjects | undefined)[]): Se
   return { fixed: parts.flatMap((p) => p?.fixed ?? []), made: parts.flatMap((p) => p?.made ?? []) };
 }
 
-/** Every object, the generated ones made on the first call. */
-export function seedObjectList(objects: SeedObjects): () => readonly SeedObject[] {
+/** Where generated objects are kept across starts, by their recipes (a state in memory seeds every start). */
+export interface MadeObjectsCache {
+  read(key: string): unknown;
+  write(key: string, value: unknown): void;
+}
+
+/** Every object, the generated ones made (or read from `cache`, by their recipes) on the first call. */
+export function seedObjectList(objects: SeedObjects, cache?: MadeObjectsCache): () => readonly SeedObject[] {
   if (objects.made.length === 0) return () => objects.fixed;
   let all: readonly SeedObject[] | undefined;
-  return () => (all ??= [...objects.fixed, ...objects.made.flatMap((m) => m.make())]);
+  const made = (): readonly SeedObject[] => {
+    const key = JSON.stringify(objects.made.map((m) => m.recipe));
+    const kept = cache?.read(key);
+    if (Array.isArray(kept)) return kept as SeedObject[];
+    const fresh = objects.made.flatMap((m) => m.make());
+    cache?.write(key, fresh);
+    return fresh;
+  };
+  return () => (all ??= [...objects.fixed, ...made()]);
 }
 
 /** What a namespace's seed hash covers of its objects: the objects written down, the recipes of the rest. */

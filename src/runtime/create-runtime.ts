@@ -5,6 +5,7 @@ import type { Clock, RandomSource } from '../core/types.js';
 import type { Config } from '../config.js';
 import type { Identity, Store } from '../store/store.js';
 import { joinSeedObjects, seedObjectList, seedObjectsKey, type SeedObjects } from '../pipeline/seed-objects.js';
+import { createJsonFileCache } from '../spec/json-file-cache.js';
 import type { Handler, Services } from '../pipeline/stages.js';
 import type { ServedApi } from '../pipeline/served-api.js';
 import { type PipelineHooks, createFixedMemo } from '../pipeline/run-request.js';
@@ -123,7 +124,16 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     kinds: apis.flatMap((a) => Object.values(a.identityKinds ?? {}).map((k) => ({ api: a.name, kind: k.kind }))),
     store: store.identities,
   };
-  const namespaces = new Namespaces(store.namespaces, seed, seedObjectList(objects), hashSeed(seed, objects), clock, config, generated);
+  const namespaces = new Namespaces(
+    store.namespaces,
+    seed,
+    // generated objects are kept beside the compiled specs: a state in memory is seeded on every start
+    seedObjectList(objects, config.cacheDir ? createJsonFileCache(join(config.cacheDir, 'made')) : undefined),
+    hashSeed(seed, objects),
+    clock,
+    config,
+    generated,
+  );
   return Object.freeze({
     apis: served,
     services,

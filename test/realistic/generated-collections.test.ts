@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -91,6 +91,31 @@ describe('collections with more than the examples', () => {
     expect(third.made).toHaveBeenCalledTimes(1);
     expect(reseeded.map((o) => o.title)).not.toContain('Mine now');
     expect(reseeded.map((o) => o.title)).not.toEqual(listed.map((o) => o.title));
+  });
+
+  it('keeps them in the cache folder: a memory state made anew reads them there, a tampered file is made again', async () => {
+    const spec = todoWith('5');
+    const cacheDir = mkdtempSync(join(tmpdir(), 'authmock-made-'));
+    const start = async () => {
+      const t = makeApp({ specs: [spec], cacheDir }); // a new MemoryStore each: seeded on every start
+      const api = (await t.runtime).apis.find((a) => !a.builtIn)!;
+      return { t, made: vi.spyOn(api.sample, 'objects') };
+    };
+    const first = await start();
+    const listed = await todos(first.t, 'alice');
+    expect(first.made).toHaveBeenCalledTimes(1);
+    const second = await start();
+    expect(await todos(second.t, 'alice')).toEqual(listed);
+    expect(second.made).not.toHaveBeenCalled();
+    const kept = readdirSync(join(cacheDir, 'made')).find((f) => f.endsWith('.json'))!;
+    writeFileSync(
+      join(cacheDir, 'made', kept),
+      readFileSync(join(cacheDir, 'made', kept), 'utf8').replace(/"title":"[^"]*"/, '"title":"forged"'),
+    );
+    const third = await start();
+    const again = await todos(third.t, 'alice');
+    expect(third.made).toHaveBeenCalledTimes(1);
+    expect(again).toEqual(listed);
   });
 
   it('spreads them over the owners named, round-robin', async () => {
