@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { lstatSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { makeDirectory } from '../core/make-directory.js';
 
 /**
@@ -68,4 +69,16 @@ export function writeAtomic(file: string, data: string | Buffer): string {
   writeFileSync(tmp, data, { mode: 0o600 });
   renameSync(tmp, file);
   return sha256(data);
+}
+
+/** Deletes all but the `keep` newest files of `dir` whose names match `name`, each with the `.sha256` recorded beside it. */
+export function keepNewest(dir: string, name: RegExp, keep: number): void {
+  const files = readdirSync(dir)
+    .filter((f) => name.test(f))
+    .map((f) => ({ path: join(dir, f), at: statSync(join(dir, f)).mtimeMs }))
+    .sort((a, b) => b.at - a.at);
+  for (const old of files.slice(keep)) {
+    rmSync(old.path, { force: true });
+    rmSync(`${old.path}.sha256`, { force: true });
+  }
 }

@@ -1,7 +1,6 @@
-import { readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import vm from 'node:vm';
-import { isPrivateDir, openPrivateDir, readDigest, readVerifiedBytes, sha256, writeAtomic } from './cache-files.js';
+import { isPrivateDir, keepNewest, openPrivateDir, readDigest, readVerifiedBytes, sha256, writeAtomic } from './cache-files.js';
 
 // Code caches of other bundles, specs (and their later layers: compile-specs.ts), Node versions or flags: the newest few stay.
 const KEEP_CACHES = 48;
@@ -59,7 +58,7 @@ export function runCommonJs(
       try {
         // the digest last: a cache counts only once it exists
         writeAtomic(`${cacheFile}.sha256`, writeAtomic(cacheFile, script.createCachedData()));
-        pruneOldCaches(dirname(cacheFile));
+        keepNewest(dirname(cacheFile), /^[0-9a-f]{32}\.v8$/, KEEP_CACHES);
       } catch {
         // a read-only install compiles every time
       }
@@ -78,15 +77,4 @@ function cacheKey(source: string | Buffer): string {
   );
   const runtime = `${process.versions.v8} ${process.arch} ${flags.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`;
   return sha256(`${sha256(source)}\n${runtime}`).slice(0, 32);
-}
-
-function pruneOldCaches(dir: string): void {
-  const caches = readdirSync(dir)
-    .filter((name) => /^[0-9a-f]{32}\.v8$/.test(name))
-    .map((name) => ({ path: join(dir, name), at: statSync(join(dir, name)).mtimeMs }))
-    .sort((a, b) => b.at - a.at);
-  for (const old of caches.slice(KEEP_CACHES)) {
-    rmSync(old.path, { force: true });
-    rmSync(`${old.path}.sha256`, { force: true });
-  }
 }

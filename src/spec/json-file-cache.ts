@@ -1,6 +1,5 @@
-import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { isPrivateDir, openPrivateDir, readDigest, readVerified, sha256, writeAtomic } from './cache-files.js';
+import { isPrivateDir, keepNewest, openPrivateDir, readDigest, readVerified, sha256, writeAtomic } from './cache-files.js';
 
 // values of other specs, seeds or counts: the newest few stay
 const KEEP_FILES = 8;
@@ -36,21 +35,10 @@ export function createJsonFileCache(dir: string): JsonFileCache {
         const file = fileOf(key);
         // the digest last: a file counts only once it exists
         writeAtomic(`${file}.sha256`, writeAtomic(file, JSON.stringify(value)));
-        prune(dir);
+        keepNewest(dir, /^[0-9a-f]{32}\.json$/, KEEP_FILES);
       } catch {
         // a read-only install makes the values on every start
       }
     },
   };
-}
-
-function prune(dir: string): void {
-  const files = readdirSync(dir)
-    .filter((name) => /^[0-9a-f]{32}\.json$/.test(name))
-    .map((name) => ({ path: join(dir, name), at: statSync(join(dir, name)).mtimeMs }))
-    .sort((a, b) => b.at - a.at);
-  for (const old of files.slice(KEEP_FILES)) {
-    rmSync(old.path, { force: true });
-    rmSync(`${old.path}.sha256`, { force: true });
-  }
 }
