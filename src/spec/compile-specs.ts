@@ -104,22 +104,27 @@ function readVerifiedFiles<N extends string>(
   return out as Record<N, string>;
 }
 
+/** Standalone validators as written: the entry's own, or a layer's (their files, code and manifest). */
 interface Layer {
   names: Record<Purpose, string>;
   code: Record<Purpose, string>;
   manifest: LoadedValidators['manifest'];
 }
 
-/** The entry's complete layers, oldest first: each written on top of exactly this entry (its digests name the entry's). */
-function readLayers(dir: string, entryDigests: string): Layer[] {
-  const base = sha256(entryDigests);
-  const numbers = readdirSync(dir)
+/** The numbers of the layers `dir` has the digests of, lowest first. */
+function layerNumbers(dir: string): number[] {
+  return readdirSync(dir)
     .map((name) => LAYER_DIGESTS.exec(name)?.[1])
     .filter((n): n is string => n !== undefined)
     .map(Number)
     .sort((a, b) => a - b);
+}
+
+/** The entry's complete layers, oldest first: each written on top of exactly this entry (its digests name the entry's). */
+function readLayers(dir: string, entryDigests: string): Layer[] {
+  const base = sha256(entryDigests);
   const layers: Layer[] = [];
-  for (const n of numbers) {
+  for (const n of layerNumbers(dir)) {
     try {
       const digests = JSON.parse(readFileSync(join(dir, `more-${n}.digests.json`), 'utf8')) as Record<string, string>;
       if (digests.entry !== base) continue;
@@ -148,11 +153,7 @@ function writeLayer(dir: string, compiler: LiveCompiler, saved: Record<Purpose, 
   try {
     if (!isPrivateDir(dir)) return count;
     const entry = sha256(readFileSync(join(dir, DIGESTS), 'utf8'));
-    const taken = readdirSync(dir)
-      .map((name) => LAYER_DIGESTS.exec(name)?.[1])
-      .filter((n): n is string => n !== undefined)
-      .map(Number);
-    const n = Math.max(0, ...taken) + 1;
+    const n = (layerNumbers(dir).at(-1) ?? 0) + 1;
     if (n > MAX_LAYERS) return count;
     const { code, manifest } = compiler.exportCode(saved);
     const texts = { 'request.cjs': code.request, 'response.cjs': code.response, 'manifest.json': JSON.stringify(manifest) };
@@ -188,23 +189,20 @@ function readCache(dir: string, cacheDir: string, paths: string[], refRoots: rea
       ),
     );
     // Code this program generated itself, verified above; V8's code cache skips parsing it again.
-    const run = (name: string, text: string) => runCommonJs(text, join(dir, name), require, cacheDir);
     const ran: CommonJsModule[] = [];
-    const load = (names: Record<Purpose, string>, texts: Record<Purpose, string>, manifest: LoadedValidators['manifest']) => {
-      const request = run(names.request, texts.request);
-      const response = run(names.response, texts.response);
+    const load = ({ names, code, manifest }: Layer): LoadedValidators => {
+      const [request, response] = (['request', 'response'] as const).map((p) =>
+        runCommonJs(code[p], join(dir, names[p]), require, cacheDir),
+      );
       ran.push(request, response);
-      const modules = { request: request.exports, response: response.exports } as LoadedValidators['modules'];
-      return { modules, manifest };
+      return { modules: { request: request.exports, response: response.exports } as LoadedValidators['modules'], manifest };
     };
-    const loaded = [
-      load(
-        { request: 'request.cjs', response: 'response.cjs' },
-        { request: files['request.cjs'], response: files['response.cjs'] },
-        entry.manifest,
-      ),
-      ...readLayers(dir, files[DIGESTS]).map((l) => load(l.names, l.code, l.manifest)),
-    ];
+    const base: Layer = {
+      names: { request: 'request.cjs', response: 'response.cjs' },
+      code: { request: files['request.cjs'], response: files['response.cjs'] },
+      manifest: entry.manifest,
+    };
+    const loaded = [base, ...readLayers(dir, files[DIGESTS])].map(load);
     const compiler = new CachedCompiler(specs, loaded);
     let saved: Record<Purpose, number> = { request: 0, response: 0 }; // what the cache holds of compiler.live
     let saves = 0;

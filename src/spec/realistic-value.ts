@@ -57,10 +57,14 @@ export function hashSeed(text: string): number {
 }
 
 class Maker {
+  private readonly maxDepth: number;
+
   constructor(
     private readonly f: Faker,
     private readonly options: MakeOptions,
-  ) {}
+  ) {
+    this.maxDepth = options.maxDepth ?? MAX_DEPTH;
+  }
 
   value(raw: unknown, name: string, depth: number, refs: Set<string>): unknown {
     if (raw === true || raw === undefined) return this.f.word.noun();
@@ -137,7 +141,7 @@ class Maker {
   private object(s: Schema, depth: number, refs: Set<string>): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     const required = new Set((s.required as string[]) ?? []);
-    const deep = depth >= (this.options.maxDepth ?? MAX_DEPTH);
+    const deep = depth >= this.maxDepth;
     for (const [key, prop] of Object.entries((s.properties as Schema) ?? {})) {
       const p = prop as Schema;
       if (p && typeof p === 'object' && p.writeOnly === true) continue;
@@ -160,9 +164,7 @@ class Maker {
     const min = typeof s.minItems === 'number' ? s.minItems : 0;
     const max = typeof s.maxItems === 'number' ? s.maxItems : Math.max(min, 3);
     const count =
-      depth >= (this.options.maxDepth ?? MAX_DEPTH)
-        ? min
-        : this.f.number.int({ min: Math.max(min, Math.min(1, max)), max: Math.min(max, Math.max(min, 3)) });
+      depth >= this.maxDepth ? min : this.f.number.int({ min: Math.max(min, Math.min(1, max)), max: Math.min(max, Math.max(min, 3)) });
     const out: unknown[] = [];
     for (let i = 0; i < count; i++) {
       const v = this.value(s.items ?? {}, singular(name), depth + 1, refs);

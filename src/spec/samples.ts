@@ -86,10 +86,12 @@ export function createSampler(specs: readonly LoadedSpec[], options: SamplerOpti
     spec: LoadedSpec,
     at: string,
     seed: string,
-    skipNonRequired: boolean,
-    useExamples: boolean,
-    pathParams?: SampleRequest['pathParams'],
-    maxDepth?: number,
+    {
+      skipNonRequired,
+      useExamples,
+      pathParams,
+      maxDepth,
+    }: { skipNonRequired: boolean; useExamples: boolean; pathParams?: SampleRequest['pathParams']; maxDepth?: number },
   ): unknown => {
     const validate = options.check?.(`${spec.id}#${at}`);
     if (!validate) return undefined;
@@ -123,7 +125,7 @@ export function createSampler(specs: readonly LoadedSpec[], options: SamplerOpti
       const skipNonRequired = isErrorStatus(status);
       if (!settings.examplesOnly) {
         const seed = `${settings.seed} ${key}${fresh ? ` fresh ${++freshCount} ${Date.now()}` : ''}`;
-        body = realistic(spec, at, seed, skipNonRequired, true, request?.pathParams);
+        body = realistic(spec, at, seed, { skipNonRequired, useExamples: true, pathParams: request?.pathParams });
       }
       body ??= plainSample(spec.doc, at, skipNonRequired);
     }
@@ -138,8 +140,11 @@ export function createSampler(specs: readonly LoadedSpec[], options: SamplerOpti
       const out: Record<string, unknown>[] = [];
       for (let i = 0; i < count; i++) {
         const value =
-          realistic(spec, at, `${settings.seed} ${api} ${key} ${i}`, false, false, undefined, SEED_DEPTH) ??
-          plainSample(spec.doc, at, false);
+          realistic(spec, at, `${settings.seed} ${api} ${key} ${i}`, {
+            skipNonRequired: false,
+            useExamples: false,
+            maxDepth: SEED_DEPTH,
+          }) ?? plainSample(spec.doc, at, false);
         if (value && typeof value === 'object' && !Array.isArray(value)) out.push(value as Record<string, unknown>);
       }
       return out;

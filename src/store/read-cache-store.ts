@@ -10,7 +10,8 @@ import type {
   SweepResult,
   TokenStore,
 } from './store.js';
-import { ReadCache, cacheIdentities, cacheLockouts, cacheNamespaces, cacheOAuth, cacheTokens } from './read-cache.js';
+import { ReadCache } from './read-cache.js';
+import { cacheIdentities, cacheLockouts, cacheNamespaces, cacheOAuth, cacheTokens } from './read-cache-stores.js';
 import { cacheRecords } from './read-cache-records.js';
 
 /** Entries kept per namespace and kind of read; past it the oldest goes. */

@@ -1,5 +1,5 @@
 import type { RandomSource } from '../../core/types.js';
-import type { SigningAlg } from '../../store/store.js';
+import type { AccessRecord, SigningAlg } from '../../store/store.js';
 import type { KeyRing } from './key-ring.js';
 import { signCompact } from './sign-compact.js';
 
@@ -49,9 +49,6 @@ export const newTokenId = (random: RandomSource) => random.bytes(16).toString('b
  * registered claims on the namespace's clock, the scopes as one space-separated `scope`.
  * A tamper makes it wrong in that one way (still well-formed).
  */
-/** A time as a token's `exp` carries it: whole seconds (what a listing of the token should say). */
-export const claimTime = (ms: number): number => Math.floor(ms / 1000) * 1000;
-
 export async function signAccessToken(ring: KeyRing, random: RandomSource, grant: AccessTokenGrant): Promise<SignedToken> {
   const key = await ring.signingKey(grant.ns, grant.alg, grant.now);
   const jti = grant.jti ?? newTokenId(random);
@@ -89,4 +86,21 @@ export function alterSignature(token: string): string {
   const signature = Buffer.from(token.slice(dot + 1), 'base64url');
   for (let i = 0; i < 4 && i < signature.length; i++) signature[i] ^= 0xff;
   return `${token.slice(0, dot + 1)}${signature.toString('base64url')}`;
+}
+
+/**
+ * What the listing keeps of a signed token (the token itself is never kept): the parties and
+ * scopes of its grant, and its expiry as its `exp` says it, in whole seconds.
+ */
+export function accessRecordOf(grant: AccessTokenGrant, signed: SignedToken, userType: 'user' | 'client'): AccessRecord {
+  return {
+    jti: signed.jti,
+    api: grant.audience,
+    userType,
+    userId: grant.subject,
+    clientId: grant.clientId,
+    scopes: [...grant.scopes],
+    issuedAt: signed.issuedAt,
+    expiresAt: Math.floor(signed.expiresAt / 1000) * 1000,
+  };
 }

@@ -1,7 +1,7 @@
 import type { Call } from '../../pipeline/stages.js';
 import type { Runtime } from '../../pipeline/runtime.js';
 import type { ServedApi } from '../../pipeline/served-api.js';
-import { claimTime, signAccessToken, type Tamper } from '../../auth/oauth2/access-token.js';
+import { accessRecordOf, signAccessToken, type AccessTokenGrant, type Tamper } from '../../auth/oauth2/access-token.js';
 import { addressedUrl, issuerOf } from '../../auth/oauth2/issuer.js';
 import { DEFAULT_ACCESS_LIFETIME_SECONDS, oauthPolicy } from '../../auth/oauth2/server-context.js';
 import { isProtocolScope } from '../../auth/oauth2/parties.js';
@@ -45,34 +45,21 @@ export async function mintJwt(ctx: Call, api: ServedApi, body: SpecMint): Promis
   if (extra.length)
     throw controlError('BAD_REQUEST', `${kind} ${id} does not hold ${extra.join(', ')} (it holds ${held.join(', ') || 'no scopes'})`);
   const now = ctx.ns.now();
-  const scopes = body.scopes ?? held;
-  const signed = await signAccessToken(ctx.services.keyRing, ctx.services.random, {
+  const grant: AccessTokenGrant = {
     ns,
     alg: oauthPolicy(ctx.ns.settings.oauth).signingAlg,
     issuer: issuerOf(addressedUrl(ctx.req), ns),
     audience: api.name,
     subject: id,
     clientId: forUser ? (body.clientId ?? 'authmock-control') : id,
-    scopes,
+    scopes: body.scopes ?? held,
     claims: { ...(forUser ? (identity.data.claims as Record<string, unknown> | undefined) : {}), ...body.claims },
     ...(forUser ? { authTime: now } : {}),
     now,
     lifetimeSeconds: body.expiresIn ?? ctx.ns.settings.tokenLifetimes[kind] ?? DEFAULT_ACCESS_LIFETIME_SECONDS,
     tamper: body.tamper,
-  });
-  const clientId = forUser ? (body.clientId ?? 'authmock-control') : id;
-  await store.oauth.recordAccess({
-    ns,
-    access: {
-      jti: signed.jti,
-      api: api.name,
-      userType: kind,
-      userId: id,
-      clientId,
-      scopes: [...scopes],
-      issuedAt: signed.issuedAt,
-      expiresAt: claimTime(signed.expiresAt),
-    },
-  });
+  };
+  const signed = await signAccessToken(ctx.services.keyRing, ctx.services.random, grant);
+  await store.oauth.recordAccess({ ns, access: accessRecordOf(grant, signed, kind) });
   return { token: signed.token, id: signed.jti };
 }

@@ -43,7 +43,8 @@ export function buildResources({ api, model, sample, resources }: ResourceSetup)
   const handlers: Record<string, Handler> = {};
   for (const { collection, policy } of collections)
     Object.assign(handlers, collectionHandlers({ api, mount: model.mount, doc, collection, policy, sample }));
-  const specDigest = once(() => createHash('sha256').update(JSON.stringify(doc)).digest('base64url'));
+  let digest: string | undefined; // of the whole spec, only where a collection generates objects
+  const specDigest = () => (digest ??= createHash('sha256').update(JSON.stringify(doc)).digest('base64url'));
   const seeds = new Map(collections.map(({ collection: c }) => [c, seedOf(api, doc, sample, c, resources[c.name], specDigest)]));
   const all = [...seeds.values()];
   const seed: SeedObjects = { fixed: all.flatMap((s) => s.fixed), made: all.flatMap((s) => s.made ?? []) };
@@ -154,9 +155,4 @@ function describeCollections(collections: SpecResources['collections'], seeds: R
     return `${c.name} (${where}, ${policy.visibility}${count ? `, ${count} seeded` : ''})`;
   });
   return [`stored resources: ${parts.join(', ')}`];
-}
-
-function once<T>(make: () => T): () => T {
-  let done: { value: T } | undefined;
-  return () => (done ??= { value: make() }).value;
 }

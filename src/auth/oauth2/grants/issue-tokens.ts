@@ -1,7 +1,7 @@
 import { hashToken } from '../../secrets.js';
 import { issueToken } from '../../tokens.js';
 import type { RefreshToken, TokenRecord } from '../../../store/store.js';
-import { claimTime, newTokenId, signAccessToken } from '../access-token.js';
+import { accessRecordOf, newTokenId, signAccessToken, type AccessTokenGrant } from '../access-token.js';
 import { signIdToken } from '../id-token.js';
 import type { OAuthClient, OAuthUser } from '../parties.js';
 import { REFRESH_LIFETIME_SECONDS, type ServerContext } from '../server-context.js';
@@ -69,7 +69,7 @@ export async function issueAccess(ctx: ServerContext, issue: Issue): Promise<Iss
     const id = codec.decode(token)[0].id;
     return { token, jti: issue.jti ?? opaqueJti(id), expiresAt: ctx.now + lifetime * 1000, lifetime };
   }
-  const signed = await signAccessToken(ctx.ring, ctx.random, {
+  const grant: AccessTokenGrant = {
     ns: ctx.ns,
     alg: ctx.policy.signingAlg,
     issuer: ctx.issuer,
@@ -82,21 +82,10 @@ export async function issueAccess(ctx: ServerContext, issue: Issue): Promise<Iss
     jti: issue.jti,
     now: ctx.now,
     lifetimeSeconds: lifetime,
-  });
+  };
+  const signed = await signAccessToken(ctx.ring, ctx.random, grant);
   // the JWT itself is not kept: a record of it, so the control API and the inspector can list it
-  await ctx.store.recordAccess({
-    ns: ctx.ns,
-    access: {
-      jti: signed.jti,
-      api: client.api,
-      userType,
-      userId: user?.username ?? client.clientId,
-      clientId: client.clientId,
-      scopes: [...issue.scopes],
-      issuedAt: signed.issuedAt,
-      expiresAt: claimTime(signed.expiresAt),
-    },
-  });
+  await ctx.store.recordAccess({ ns: ctx.ns, access: accessRecordOf(grant, signed, userType) });
   return { token: signed.token, jti: signed.jti, expiresAt: signed.expiresAt, lifetime };
 }
 
