@@ -73,8 +73,18 @@ function createContext(
 ): CaseContext {
   let lastStep = '(no request)';
   let lastLabel = '(no request)';
-  const record = (name: string, operationId: string, problem?: string, step = lastStep, api = c.api, ex?: Exchange) => {
-    const failure = problem ? { message: problem, ...(ex ? { exchange: recordExchange(ex, secretNames) } : {}) } : {};
+  const record = (
+    name: string,
+    operationId: string,
+    problem?: string,
+    step = lastStep,
+    api = c.api,
+    ex?: Exchange,
+    expectedStatus = false,
+  ) => {
+    const failure = problem
+      ? { message: problem, ...(expectedStatus ? { expectedStatus } : {}), ...(ex ? { exchange: recordExchange(ex, secretNames) } : {}) }
+      : {};
     checks.push({ name, api, operationId, step, label: lastLabel, passed: !problem, ...failure });
   };
   return {
@@ -93,7 +103,17 @@ function createContext(
         return undefined;
       }
       lastStep = `${label}${ex.request.method} ${describeUrl(ex.request.url)} -> ${ex.status}`;
-      for (const outcome of checkResponse(model, ex)) record(outcome.name, spec.operationId, outcome.message, lastStep, spec.api, ex);
+      const refused = expect !== undefined && isRefusal(expect.outcome) && wantedOf(expect).test(ex.status);
+      for (const outcome of checkResponse(model, ex))
+        record(
+          outcome.name,
+          spec.operationId,
+          outcome.message,
+          lastStep,
+          spec.api,
+          ex,
+          refused && outcome.name === 'status_code_conformance',
+        );
       if (expect) judge(expect, ex, (name, problem) => record(name, spec.operationId, problem, lastStep, spec.api, ex));
       forgetRevoked(spec, ex, session);
       return ex;
@@ -109,12 +129,20 @@ const WANTED: Record<Exclude<Expectation['outcome'], number>, { test: (s: number
   hidden: { test: (s) => s === 403 || s === 404, words: '403 or 404' },
 };
 
+function wantedOf(expect: Expectation): { test: (s: number) => boolean; words: string } {
+  return typeof expect.outcome === 'number'
+    ? { test: (n: number) => n === expect.outcome, words: String(expect.outcome) }
+    : WANTED[expect.outcome];
+}
+
+/** An expectation that the server refuses: a 4xx status, 401 or 403, 403 or 404. */
+function isRefusal(outcome: Expectation['outcome']): boolean {
+  return typeof outcome === 'number' ? outcome >= 400 && outcome < 500 : outcome === 'denied' || outcome === 'hidden';
+}
+
 function judge(expect: Expectation, ex: Exchange, record: (name: string, problem?: string) => void): void {
   const s = ex.status;
-  const wanted =
-    typeof expect.outcome === 'number'
-      ? { test: (n: number) => n === expect.outcome, words: String(expect.outcome) }
-      : WANTED[expect.outcome];
+  const wanted = wantedOf(expect);
   const ok = wanted.test(s);
   const finding = expect.finding ? `${expect.finding}: ` : '';
   record(expect.check, ok ? undefined : `${finding}expected ${wanted.words}, got ${s}: ${snippet(ex.text)}`);

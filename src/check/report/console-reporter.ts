@@ -30,7 +30,7 @@ export function pickPalette(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv)
 const CAUSE_WORDS: Record<Cause, string> = { spec: "the spec's: it contradicts itself", server: "the server's: it broke the spec" };
 
 /** One line per case as it finishes; a failed case lists its failed checks under it, each with its cause when one is given. */
-export function formatCase(r: CaseResult, p: Palette, cause?: (check: CheckResult, r: CaseResult) => Cause): string {
+export function formatCase(r: CaseResult, p: Palette, cause?: (check: CheckResult) => Cause): string {
   const where = p.dim(`${r.api} ${r.operationId}`);
   if (r.status === 'skipped') return `  ${p.yellow('-')} ${where}  ${r.title} ${p.dim('(skipped)')}\n`;
   const passed = r.checks.filter((c) => c.passed).length;
@@ -38,7 +38,7 @@ export function formatCase(r: CaseResult, p: Palette, cause?: (check: CheckResul
   const counts = p.dim(`${passed}/${r.checks.length}`);
   let out = `  ${mark} ${where}  ${r.title}  ${counts}\n`;
   for (const c of r.checks.filter((x) => !x.passed)) {
-    const whose = cause ? `  ${p.yellow(`[${CAUSE_WORDS[cause(c, r)]}]`)}` : '';
+    const whose = cause ? `  ${p.yellow(`[${CAUSE_WORDS[cause(c)]}]`)}` : '';
     out += `      ${p.red(c.name)}  ${p.dim(c.step)}${whose}\n        ${c.message}\n`;
   }
   return out;

@@ -14,19 +14,15 @@ export interface FailureGroup {
   operations: string[];
 }
 
-/** Statuses an auth matrix expects; one the spec does not declare is the spec's omission. */
-const AUTH_STATUSES = new Set(['401', '403']);
-
 /**
- * Whose a failed check is. The spec's: an auth status the matrix expects that the spec does
- * not declare ("status 401 is not declared (declared: 200, 403, 429)"), and, when the
- * target is authmock (which answers only with what the spec gives it), a body that fails
- * the spec's own schema, its example or sample. Anything else is the server's.
+ * Whose a failed check is. The spec's: a status the case asked for (a 401, 403 or 404
+ * refusal) that the spec does not declare ("status 404 is not declared (declared: 200,
+ * 401)"), and, when the target is authmock (which answers only with what the spec gives
+ * it), a body that fails the spec's own schema, its example or sample. Anything else is the
+ * server's.
  */
-export function causeOf(check: Pick<CheckResult, 'name' | 'message'>, expected: unknown, targetIsAuthmock: boolean): Cause {
-  const undeclared = /^status (\d+) is not declared/.exec(check.message ?? '');
-  if (check.name === 'status_code_conformance' && undeclared && AUTH_STATUSES.has(undeclared[1]) && String(expected) === undeclared[1])
-    return 'spec';
+export function causeOf(check: Pick<CheckResult, 'name' | 'expectedStatus'>, targetIsAuthmock: boolean): Cause {
+  if (check.name === 'status_code_conformance' && check.expectedStatus) return 'spec';
   if (targetIsAuthmock && (check.name === 'response_schema_conformance' || check.name === 'content_type_conformance')) return 'spec';
   return 'server';
 }
@@ -49,7 +45,7 @@ export function groupFailures(results: readonly CaseResult[], targetIsAuthmock: 
   for (const r of results) {
     for (const c of r.checks) {
       if (c.passed) continue;
-      const cause = causeOf(c, r.matrix?.expected, targetIsAuthmock);
+      const cause = causeOf(c, targetIsAuthmock);
       const key = `${cause}\u0000${c.name}\u0000${normalizeMessage(c.message ?? '')}`;
       const group = groups.get(key) ?? { cause, name: c.name, message: c.message ?? '', count: 0, operations: [] };
       group.count++;

@@ -9,6 +9,7 @@ import type { SampledRequest } from './sample-request.js';
 import type { RequestBudget } from './request-budget.js';
 import { cookieHeader, noCredentials, putMalformed, putSecret } from './apply-credential.js';
 import { readChallengeError } from './read-challenge.js';
+import type { PrepareCell } from './cell-objects.js';
 
 export interface CellInput {
   m: OperationModel;
@@ -18,6 +19,8 @@ export interface CellInput {
   budget: RequestBudget;
   /** why none of the operation's cells may run (a method not sent to this server) */
   unavailable?: string;
+  /** what a cell that expects to get past authentication does first (cell-objects.ts) */
+  prepare?: PrepareCell;
 }
 
 const EXPECTED_WORDS = { 401: '401', 403: '403', admitted: 'past authentication' } as const;
@@ -48,6 +51,7 @@ export function buildCellCases(input: CellInput): CheckCase[] {
         column: plan.column,
       },
       run: async (ctx) => {
+        if (plan.expected === 'admitted') await input.prepare?.();
         const call = await callOf(input, plan);
         input.budget.take();
         await ctx.call(call, expect);

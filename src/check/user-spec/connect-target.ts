@@ -5,6 +5,7 @@ import type { UserSpec } from './load-user-specs.js';
 import type { CredentialsFile } from './read-credentials-file.js';
 import type { RequestBudget } from './request-budget.js';
 import { createControlCredentials } from './control-credentials.js';
+import { createControlClient, type ControlCall } from './control-client.js';
 import { createFileCredentials } from './file-credentials.js';
 import { readServedSpecs } from './served-specs.js';
 import { locateBase } from './locate-base.js';
@@ -21,6 +22,8 @@ export interface Connected {
   specs: SpecTarget[];
   /** the target is an authmock serving the specs: every method is called, in the check's own namespace */
   authmock: boolean;
+  /** its control API in that namespace, once connected (not for `--list`) */
+  control?: ControlCall;
   notes: string[];
   /** gives the namespace back; the problem in words when that failed */
   release(): Promise<string | undefined>;
@@ -88,6 +91,7 @@ export async function connectTarget(o: ConnectOptions): Promise<Connected> {
       return {
         specs,
         authmock: true,
+        control: createControlClient({ base: ns.base, controlKey: o.controlKey, timeoutMs: o.timeoutMs, budget: o.budget }),
         notes: [`authmock: credentials made through its control API in namespace ${ns.name}, deleted after the run`],
         release,
       };

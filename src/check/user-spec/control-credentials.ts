@@ -2,9 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { CredentialNeed, CredentialProvider, Produced, Secret } from './credential-need.js';
 import { describeScheme, secretKind } from './credential-need.js';
 import type { RequestBudget } from './request-budget.js';
-import { SetupError } from '../session.js';
-import { snippet } from '../response-checks.js';
-import { CLIENT_HEADER } from '../../control/cross-site.js';
+import { createControlClient } from './control-client.js';
 import { matchingString, satisfies } from './schema-values.js';
 
 export interface ControlOptions {
@@ -43,23 +41,7 @@ export function createControlCredentials(o: ControlOptions): CredentialProvider 
   const made = new Map<string, Promise<Produced>>();
   let named = 0;
 
-  const call = async (method: string, path: string, body?: unknown): Promise<any> => {
-    o.budget.take();
-    const headers: Record<string, string> = {
-      [CLIENT_HEADER]: 'authmock-check',
-      ...(o.controlKey ? { 'X-Authmock-Key': o.controlKey } : {}),
-    };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const res = await fetch(`${o.base}/__authmock${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(o.timeoutMs),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new SetupError(`the control API answered ${method} /__authmock${path} with ${res.status}: ${snippet(text)}`);
-    return text ? JSON.parse(text) : undefined;
-  };
+  const call = createControlClient(o);
 
   const userFor = (holds: readonly string[], who: string): Promise<CheckUser> => {
     const key = `${[...holds].sort().join(' ')}|${who}`;

@@ -6,7 +6,7 @@ import type { Exchange } from '../http-client.js';
 import type { UserSpec } from './load-user-specs.js';
 import type { CredentialNeed, CredentialProvider } from './credential-need.js';
 import type { RequestBudget } from './request-budget.js';
-import { answerShape, bodyEnvelope } from '../../apis/spec-api/resources/answer-shape.js';
+import { answerShape, bodyEnvelope, bodyObject } from '../../apis/spec-api/resources/answer-shape.js';
 import { SkipCase } from '../run-cases.js';
 import { cookieHeader, noCredentials, putSecret } from './apply-credential.js';
 import { secretKind } from './credential-need.js';
@@ -373,8 +373,7 @@ function replaceBody(input: ObjectCaseInput, op: Operation, sent: ObjectMap): Ca
 }
 
 function objectIn(input: ObjectCaseInput, op: Operation, body: unknown): ObjectMap {
-  const inner = bodyEnvelope(input.spec.model.spec.doc, op) && body && typeof body === 'object' ? (body as ObjectMap).data : body;
-  return inner && typeof inner === 'object' && !Array.isArray(inner) ? (inner as ObjectMap) : {};
+  return bodyObject(input.spec.model.spec.doc, op, body);
 }
 
 function expectation(check: string, outcome: Expectation['outcome'], finding?: string): Expectation {

@@ -25,6 +25,7 @@ import { planCells } from './plan-cells.js';
 import { sampleRequest } from './sample-request.js';
 import { buildCellCases } from './build-cell-cases.js';
 import { buildObjectCases } from './object-cases.js';
+import { cellObjects } from './cell-objects.js';
 
 const DEFAULT_MAX_REQUESTS = 2000;
 
@@ -106,7 +107,7 @@ async function runAndReport(cases: CheckCase[], connected: Connected, r: RunCont
   const startedAt = new Date();
   io.stdout.write(`authmock check: ${cases.length} cases against ${connected.specs.map((t) => `${t.spec.name} ${t.base}`).join(', ')}\n`);
   const progress = createProgressLine(io.stdout, cases.length);
-  const cause = (c: CheckResult, result: CaseResult) => causeOf(c, result.matrix?.expected, connected.authmock);
+  const cause = (c: CheckResult) => causeOf(c, connected.authmock);
   // sent in passes (inPasses), reported in spec order
   const place = new Map(cases.map((c, i) => [c.id, i]));
   const sent = await runCases(inPasses(cases), requester, new Session(requester, {}), {
@@ -141,8 +142,9 @@ function buildSpecCases(
   selected: ReadonlyMap<string, readonly { operationId: string }[]>,
   o: { unsafe: boolean; target: string; budget: RequestBudget; leftovers: string[] },
 ): CheckCase[] {
-  const matrix = connected.specs.flatMap(({ spec, provider }) =>
-    (selected.get(spec.name) ?? []).flatMap(({ operationId }) => {
+  const matrix = connected.specs.flatMap(({ spec, provider }) => {
+    const objects = connected.control && cellObjects(spec, connected.control);
+    return (selected.get(spec.name) ?? []).flatMap(({ operationId }) => {
       const m = spec.api.operations.find((x) => x.op.operationId === operationId)!;
       const unsafe = !connected.authmock && !o.unsafe && !SAFE_METHODS.includes(m.op.method);
       const request = sampleRequest(spec.model.spec, m.op, spec.model.schemes);
@@ -150,6 +152,7 @@ function buildSpecCases(
       const unavailable = unsafe
         ? `${m.op.method} is not sent to ${o.target}, which is not authmock: it may change data (--unsafe sends it)`
         : request.invalid;
+      const prepare = objects?.(m.op, request);
       return buildCellCases({
         m,
         plans: planCells(m.op, spec.model.schemes, (need) => provider.cannot(need), connected.authmock),
@@ -157,9 +160,10 @@ function buildSpecCases(
         provider,
         budget: o.budget,
         ...(unavailable ? { unavailable } : {}),
+        ...(prepare ? { prepare } : {}),
       });
-    }),
-  );
+    });
+  });
   return [...matrix, ...buildCollectionCases(connected, selected, o)];
 }
 

@@ -101,11 +101,27 @@ function paramSchemas(spec: LoadedSpec, op: Operation): Map<string, unknown> {
   return out;
 }
 
-function sampleOf(spec: LoadedSpec, schema: unknown): unknown {
+/**
+ * A JSON answer of the operation at `status` as the spec gives it: its example, else made
+ * from its schema (readOnly properties in, writeOnly ones out, as a server answers them).
+ */
+export function sampleAnswer(given: LoadedSpec, op: Operation, status: string): unknown {
+  const media = op.responses.get(status);
+  const type = media && [...new Set([...media.examples.keys(), ...media.schemaAt.keys()])].find(isJson);
+  if (!media || type === undefined) return undefined;
+  const example = media.examples.get(type)?.first;
+  if (example !== undefined) return structuredClone(example);
+  const at = media.schemaAt.get(type);
+  const spec = { ...given, doc: withPatternExamples(given.doc) };
+  return at === undefined ? undefined : sampleOf(spec, { $ref: `#${at}` }, 'answer');
+}
+
+function sampleOf(spec: LoadedSpec, schema: unknown, what: 'request' | 'answer' = 'request'): unknown {
   if (!schema || typeof schema !== 'object') return 'authmock-check';
   const { sample } = require('openapi-sampler') as typeof import('openapi-sampler');
+  const skip = what === 'request' ? { skipReadOnly: true } : { skipWriteOnly: true };
   try {
-    return sample(schema as object, { skipReadOnly: true, quiet: true, maxSampleDepth: 8 }, spec.doc);
+    return sample(schema as object, { ...skip, quiet: true, maxSampleDepth: 8 }, spec.doc);
   } catch {
     return undefined; // a schema the sampler cannot follow: the server judges what comes
   }

@@ -56,3 +56,9 @@ export function bodyEnvelope(doc: unknown, op: Operation | undefined): boolean {
   const data = schema?.properties.get('data');
   return !!schema && schema.properties.size === 1 && !!data && (data.type === undefined || data.type === 'object');
 }
+
+/** The object a request body carries: its `data` where the body schema is an envelope, else the body; {} when it is none. */
+export function bodyObject(doc: unknown, op: Operation | undefined, body: unknown): Record<string, unknown> {
+  const inner = bodyEnvelope(doc, op) && body && typeof body === 'object' ? (body as Record<string, unknown>).data : body;
+  return inner && typeof inner === 'object' && !Array.isArray(inner) ? (inner as Record<string, unknown>) : {};
+}

@@ -5,7 +5,7 @@ import type { SpecModel } from '../../../spec/spec-model.js';
 import type { SampleOf } from '../../../spec/samples.js';
 import type { SeedObject } from '../../../store/store.js';
 import { inferCollections, type Collection } from '../../../spec/infer-collections.js';
-import type { OwnershipPolicy } from '../../../auth/owner-rule.js';
+import type { OwnershipPolicy, Visibility } from '../../../auth/owner-rule.js';
 import type { ServedCollection } from '../../../pipeline/served-api.js';
 import type { ResourceInput } from './resource-input.js';
 import { answerShape } from './answer-shape.js';
@@ -61,13 +61,24 @@ export function collectionsOf(model: SpecModel, resources: ResourceSetup['resour
 }
 
 function policyOf(c: Collection, input: ResourceInput | undefined): OwnershipPolicy {
-  const ops = [c.create, c.read, c.replace, c.patch, c.remove, ...c.lists].filter((op): op is Operation => !!op);
-  const secured = ops.some((op) => op.security.length > 0);
   return {
-    visibility: input?.visibility ?? (secured ? 'private' : 'shared'),
+    visibility: input?.visibility ?? defaultVisibility(c),
     others: input?.others ?? 404,
     adminScopes: input?.adminScopes ?? [],
   };
+}
+
+/**
+ * Where the identity file says nothing: `shared` where no operation asks for a credential;
+ * `shared-read` where the reads (the item GET, the lists) ask for none but a write does (a
+ * public catalogue whose changes are its authors': a caller with no credential has no
+ * subject to own anything, so a private read would be 404 for everyone); else `private`.
+ */
+function defaultVisibility(c: Collection): Visibility {
+  const secured = (op: Operation | undefined) => !!op && op.security.length > 0;
+  const reads = [c.read, ...c.lists].filter((op): op is Operation => !!op);
+  if (![c.create, c.replace, c.patch, c.remove, ...reads].some(secured)) return 'shared';
+  return reads.length > 0 && !reads.some(secured) ? 'shared-read' : 'private';
 }
 
 /**
