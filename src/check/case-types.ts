@@ -84,8 +84,8 @@ export interface CheckResult {
   label: string;
   passed: boolean;
   message?: string;
-  /** a status check that failed on the very refusal the case asked for (401, 403, 404): the spec omits an answer it needs */
-  expectedStatus?: boolean;
+  /** a failed status check on an answer the spec omits: the refusal the case asked for, or a success where it declares none */
+  specOmits?: boolean;
   /** a failed check's request and answer, secrets masked */
   exchange?: ExchangeRecord;
 }

@@ -17,12 +17,13 @@ export interface FailureGroup {
 /**
  * Whose a failed check is. The spec's: a status the case asked for (a 401, 403 or 404
  * refusal) that the spec does not declare ("status 404 is not declared (declared: 200,
- * 401)"), and, when the target is authmock (which answers only with what the spec gives
+ * 401)"), a success of an operation that declares none (only its errors), and, when the
+ * target is authmock (which answers only with what the spec gives
  * it), a body that fails the spec's own schema, its example or sample. Anything else is the
  * server's.
  */
-export function causeOf(check: Pick<CheckResult, 'name' | 'expectedStatus'>, targetIsAuthmock: boolean): Cause {
-  if (check.name === 'status_code_conformance' && check.expectedStatus) return 'spec';
+export function causeOf(check: Pick<CheckResult, 'name' | 'specOmits'>, targetIsAuthmock: boolean): Cause {
+  if (check.specOmits) return 'spec';
   if (targetIsAuthmock && (check.name === 'response_schema_conformance' || check.name === 'content_type_conformance')) return 'spec';
   return 'server';
 }

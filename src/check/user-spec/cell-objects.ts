@@ -46,7 +46,7 @@ function itemOf(spec: UserSpec, c: Collection): Record<string, unknown> {
   const op = c.read ?? c.create;
   if (!op) return {};
   const shape = answerShape(spec.model.spec.doc, op);
-  const answer = sampleAnswer(spec.model.spec, op, String(shape.status));
+  const answer = sampleAnswer(spec.model.spec, op, shape.key ?? String(shape.status));
   const inner = shape.envelope && answer && typeof answer === 'object' ? (answer as Record<string, unknown>).data : answer;
   return inner && typeof inner === 'object' && !Array.isArray(inner) ? (inner as Record<string, unknown>) : {};
 }

@@ -10,7 +10,8 @@ import { answerShape, bodyEnvelope, bodyObject } from '../../apis/spec-api/resou
 import { SkipCase } from '../run-cases.js';
 import { cookieHeader, noCredentials, putSecret } from './apply-credential.js';
 import { secretKind } from './credential-need.js';
-import { sampleRequest } from './sample-request.js';
+import { paramSchema, sampleRequest } from './sample-request.js';
+import { satisfies } from './schema-values.js';
 
 export interface ObjectCaseInput {
   spec: UserSpec;
@@ -27,6 +28,8 @@ type Who = 'A' | 'B';
 /** What the cells share: A's object, what A sent, and whether B's delete took it away. */
 interface CellState {
   sent?: ObjectMap;
+  /** A's object as the create answered it (what the server filled in too) */
+  stored?: ObjectMap;
   made?: Promise<string>;
   deletedByB?: boolean;
 }
@@ -170,11 +173,13 @@ async function runCell(
       return;
     case 'b-lists': {
       const list = c.lists[0]!;
-      const b = await call(ctx, input, list, 'B', { label: `B lists ${c.name}` }, expectation('list_answered', 'success'));
+      const { query, asksForA } = listQuery(input, list, { ...state.sent, ...state.stored });
+      const b = await call(ctx, input, list, 'B', { label: `B lists ${c.name}`, query }, expectation('list_answered', 'success'));
       if (b && b.status < 300)
         ctx.record('object_hidden_from_list', list.operationId, inList(input, list, b, id) ? `B's list holds ${what}` : undefined);
-      const a = await call(ctx, input, list, 'A', { label: `A lists ${c.name}` }, expectation('list_answered', 'success'));
-      if (a && a.status < 300)
+      const a = await call(ctx, input, list, 'A', { label: `A lists ${c.name}`, query }, expectation('list_answered', 'success'));
+      // a list whose required filter A's object cannot meet (Box's `?status=pending`) need not hold it
+      if (a && a.status < 300 && asksForA)
         ctx.record('object_in_owner_list', list.operationId, inList(input, list, a, id) ? undefined : `A's list lacks ${what}`);
       return;
     }
@@ -207,11 +212,11 @@ async function runCell(
 }
 
 /** A creates the object (a body from the spec's examples, else its schema): the id its answer names. */
-async function create(ctx: CaseContext, input: ObjectCaseInput, state: { sent?: ObjectMap }): Promise<string> {
+async function create(ctx: CaseContext, input: ObjectCaseInput, state: CellState): Promise<string> {
   const c = input.served.collection;
   const op = c.create!;
   const sampled = sampleRequest(input.spec.model.spec, op, input.spec.model.schemes);
-  const sampledBody = sampled.body ? parse(String(sampled.body.payload)) : {};
+  const sampledBody = sampled.bodyValue ?? {};
   state.sent = objectIn(input, op, sampledBody);
   const owned = await ownIdOf(input);
   if (owned !== undefined) state.sent[c.idProperty] = owned;
@@ -227,6 +232,7 @@ async function create(ctx: CaseContext, input: ObjectCaseInput, state: { sent?: 
     throw new SkipCase('no id');
   }
   if (!c.remove) input.leftovers?.push(`${input.spec.name} ${c.name} ${String(id)}`);
+  if (inner && typeof inner === 'object' && !Array.isArray(inner)) state.stored = inner;
   return String(id);
 }
 
@@ -234,6 +240,8 @@ interface CallParts {
   id?: string;
   label: string;
   body?: CallSpec['body'];
+  /** query parameters in place of the sampled ones */
+  query?: Record<string, string>;
 }
 
 /** One request of the collection's, as A, B or no one, with the parent's and the item's path parameters filled in. */
@@ -263,7 +271,7 @@ async function call(
       operationId: op.operationId,
       label: parts.label,
       pathParams,
-      query: { ...request.query, ...sent.query },
+      query: { ...request.query, ...parts.query, ...sent.query },
       headers: { ...request.headers, ...sent.headers, ...(cookie ? { Cookie: cookie } : {}) },
       ...(body ? { body } : {}),
     },
@@ -336,13 +344,22 @@ function freshId(input: ObjectCaseInput, op: Operation, body: unknown, sent: Obj
   const c = input.served.collection;
   if (!(c.idProperty in sent)) return undefined;
   const prop = c.item?.properties.get(c.idProperty);
-  if (prop?.readOnly || !c.item?.required.includes(c.idProperty)) delete sent[c.idProperty];
+  const without = { ...sent };
+  delete without[c.idProperty];
+  // an id the item need not have, unless the create's own body schema asks for it (Box's taxonomy `namespace`)
+  if (prop?.readOnly || (!c.item?.required.includes(c.idProperty) && accepts(input, op, body, without))) delete sent[c.idProperty];
   else
     sent[c.idProperty] =
       c.idKind === 'integer'
         ? 900_000_000 + Math.floor(Math.random() * 99_999_999)
         : `${c.idKind === 'uuid' ? randomUUID() : `authmock-check-${randomUUID().slice(0, 8)}`}`;
   return wrapBody(input, op, body, sent);
+}
+
+/** Whether the operation's JSON body validator takes this object (in the body's envelope); true where it has none. */
+function accepts(input: ObjectCaseInput, op: Operation, body: unknown, object: ObjectMap): boolean {
+  const validate = op.requestBody?.media.byType.get(jsonTypeOf(op));
+  return !validate || validate(JSON.parse(String(wrapBody(input, op, body, object)?.payload ?? '{}')));
 }
 
 function wrapBody(input: ObjectCaseInput, op: Operation, body: unknown, sent: ObjectMap): CallSpec['body'] {
@@ -366,10 +383,40 @@ function jsonTypeOf(op: Operation): string {
   return types.find((t) => t === 'application/json') ?? types.find((t) => t.endsWith('+json')) ?? 'application/json';
 }
 
-/** B's replacement: what A sent, as the replace operation takes it. */
+/**
+ * B's replacement of A's object: what A sent, where the replace operation's schema takes it,
+ * else the operation's own sample (its schema may differ from the create's): a body the
+ * server refuses as invalid (400) would say nothing of whose the object is.
+ */
 function replaceBody(input: ObjectCaseInput, op: Operation, sent: ObjectMap): CallSpec['body'] {
   const wrapped = bodyEnvelope(input.spec.model.spec.doc, op) ? { data: sent } : sent;
-  return { payload: JSON.stringify(wrapped), contentType: 'application/json' };
+  const validate = op.requestBody?.media.byType.get(jsonTypeOf(op));
+  if (!validate || !validate(structuredClone(wrapped))) {
+    const own = sampleRequest(input.spec.model.spec, op, input.spec.model.schemes);
+    if (own.body && !own.invalid) return own.body;
+  }
+  return { payload: JSON.stringify(wrapped), contentType: jsonTypeOf(op) };
+}
+
+/**
+ * A list's query as A's object answers it: a declared query parameter that filters by a
+ * top-level property (one the item has: the server filters by equality) takes A's value
+ * where its schema accepts it (`?workspace=` of a portfolio), so A's list can hold A's
+ * object and B's list is asked the same. `asksForA` is false where a required filter cannot
+ * take A's value (Box's `?status=pending` of a collaboration the server made `accepted`).
+ */
+function listQuery(input: ObjectCaseInput, list: Operation, object: ObjectMap): { query: Record<string, string>; asksForA: boolean } {
+  const query: Record<string, string> = {};
+  let asksForA = true;
+  for (const p of list.params) {
+    if (p.in !== 'query' || !(input.served.collection.item?.properties.has(p.name) || p.name in object)) continue;
+    const value = object[p.name];
+    const text = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
+    const schema = paramSchema(input.spec.model.spec, list, 'query', p.name);
+    if (text !== undefined && (!schema || satisfies(schema, text))) query[p.name] = text;
+    else if (p.required) asksForA = false;
+  }
+  return { query, asksForA };
 }
 
 function objectIn(input: ObjectCaseInput, op: Operation, body: unknown): ObjectMap {

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import type { SecurityScheme } from '../../core/types.js';
+import type { Operation, SecurityScheme } from '../../core/types.js';
+import { createPathResolver } from '../../apis/oauth-server/resolve-path.js';
 import { UsageError } from '../../core/usage-error.js';
 import type { CheckFlags, CheckIo } from '../check-flags.js';
 import type { CaseResult, CheckCase, CheckResult } from '../case-types.js';
@@ -144,14 +145,18 @@ function buildSpecCases(
 ): CheckCase[] {
   const matrix = connected.specs.flatMap(({ spec, provider }) => {
     const objects = connected.control && cellObjects(spec, connected.control);
+    const flowEndpoint = flowEndpointOf(spec);
     return (selected.get(spec.name) ?? []).flatMap(({ operationId }) => {
       const m = spec.api.operations.find((x) => x.op.operationId === operationId)!;
       const unsafe = !connected.authmock && !o.unsafe && !SAFE_METHODS.includes(m.op.method);
       const request = sampleRequest(spec.model.spec, m.op, spec.model.schemes);
       // a request its schemas refuse would be judged on its values, not its credential: not sent
-      const unavailable = unsafe
-        ? `${m.op.method} is not sent to ${o.target}, which is not authmock: it may change data (--unsafe sends it)`
-        : request.invalid;
+      const endpoint = flowEndpoint(m.op);
+      const unavailable = endpoint
+        ? `the spec's OAuth ${endpoint} endpoint (a flow URL of its security schemes): a client authenticates there in the request, which the auth matrix does not judge`
+        : unsafe
+          ? `${m.op.method} is not sent to ${o.target}, which is not authmock: it may change data (--unsafe sends it)`
+          : request.invalid;
       const prepare = objects?.(m.op, request);
       return buildCellCases({
         m,
@@ -165,6 +170,21 @@ function buildSpecCases(
     });
   });
   return [...matrix, ...buildCollectionCases(connected, selected, o)];
+}
+
+/**
+ * Which of the spec's OAuth endpoints an operation is, where its path is one of the flow URLs
+ * its security schemes name (Box's `POST /oauth2/token`): what authmock's authorization
+ * server answers there, as the resolver `serve` uses says; undefined for any other operation.
+ */
+function flowEndpointOf(spec: UserSpec): (op: Operation) => string | undefined {
+  const resolver = createPathResolver([spec.model]);
+  const mount = spec.model.mount === '/' ? '' : spec.model.mount;
+  return (op) => {
+    const path = op.path.split('#')[0]!;
+    const found = resolver.resolve(`${mount}${path}`) ?? resolver.resolve(path);
+    return found && !found.ns ? found.endpoint.slice(1) : undefined;
+  };
 }
 
 /** The cells every operation gets before any gets more: no credential, the right one, one that lacks a scope. */

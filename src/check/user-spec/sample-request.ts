@@ -15,9 +15,13 @@ export interface SampledRequest {
   headers: Record<string, string>;
   cookies: Record<string, string>;
   body?: EncodedBody;
+  /** the body's value before it was encoded (a form's or multipart body's fields, as a JSON body's object) */
+  bodyValue?: unknown;
   /** why the checker could make no request the operation's schemas accept: its cells are skipped, never sent */
   invalid?: string;
 }
+
+const NO_BODY = new Set(['GET', 'HEAD']);
 
 // The spec decides these headers through other fields (OpenAPI 3.1 §4.8.12.1).
 const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
@@ -45,19 +49,29 @@ export function sampleRequest(given: LoadedSpec, op: Operation, schemes: Readonl
     if (!out.invalid && !satisfies(deref(spec, schema ?? {}, op.pointer, op.operationId), value))
       out.invalid = `the checker cannot make a value of ${p.in} parameter ${p.name} that its schema accepts${describe(spec, schema, op)}`;
   }
-  const body = op.requestBody ? sampleBody(spec, op.requestBody.media) : undefined;
-  if (body && !out.invalid) out.invalid = bodyProblem(op, body);
-  return body ? { ...out, body } : out;
+  // a GET or HEAD body has no meaning (RFC 9110 §9.3.1) and fetch refuses to send one: Stripe's GETs declare a form body
+  const sampled = op.requestBody && !NO_BODY.has(op.method) ? sampleBody(spec, op.requestBody.media) : undefined;
+  const checked = sampled && checkBody(op, sampled.body);
+  if (checked?.problem && !out.invalid) out.invalid = checked.problem;
+  const body = checked?.body ?? sampled?.body;
+  return body ? { ...out, body, bodyValue: checked?.value ?? sampled!.value } : out;
 }
 
-/** Why the body is one the operation's own validator (the server's, Ajv) refuses, or undefined. */
-function bodyProblem(op: Operation, body: EncodedBody): string | undefined {
+/**
+ * The body as the operation's own validator (the server's, Ajv) takes it: an example of the
+ * wrong type (`password: 12345` for a string) cast as the validator casts it, so that what
+ * the checker sends is what a server of the spec stores; or why the validator refuses it.
+ */
+function checkBody(op: Operation, body: EncodedBody): { body?: EncodedBody; value?: unknown; problem?: string } {
   const type = body.contentType ?? '';
   const validate = op.requestBody?.media.byType.get(type);
-  if (!validate || !isJson(type)) return undefined;
-  if (validate(JSON.parse(String(body.payload)))) return undefined;
+  if (!validate || !isJson(type)) return {};
+  const value: unknown = JSON.parse(String(body.payload));
+  if (validate(value)) return { body: { ...body, payload: JSON.stringify(value) }, value };
   const e = validate.errors?.[0];
-  return `the checker cannot make a ${type} body that its schema accepts: ${e?.instancePath || '(the body)'} ${e?.message ?? 'is invalid'}`;
+  return {
+    problem: `the checker cannot make a ${type} body that its schema accepts: ${e?.instancePath || '(the body)'} ${e?.message ?? 'is invalid'}`,
+  };
 }
 
 function describe(spec: LoadedSpec, schema: unknown, op: Operation): string {
@@ -65,22 +79,25 @@ function describe(spec: LoadedSpec, schema: unknown, op: Operation): string {
   return typeof s?.pattern === 'string' ? ` (pattern ${s.pattern})` : '';
 }
 
-function sampleBody(spec: LoadedSpec, media: NonNullable<Operation['requestBody']>['media']): EncodedBody | undefined {
+function sampleBody(
+  spec: LoadedSpec,
+  media: NonNullable<Operation['requestBody']>['media'],
+): { body: EncodedBody; value: unknown } | undefined {
   const types = [...new Set([...media.examples.keys(), ...media.schemaAt.keys()])];
   const type = types.find(isJson) ?? types.find((t) => !isXmlType(t)) ?? types[0];
   if (type === undefined) return undefined;
   const example = media.examples.get(type)?.first;
   const at = media.schemaAt.get(type);
   const value = example !== undefined ? example : at !== undefined ? sampleOf(spec, { $ref: `#${at}` }) : undefined;
-  if (isJson(type)) return { payload: JSON.stringify(value ?? {}), contentType: type };
+  if (isJson(type)) return { body: { payload: JSON.stringify(value ?? {}), contentType: type }, value: value ?? {} };
   if (value && typeof value === 'object' && !Array.isArray(value)) {
     try {
-      return encodeBody(value as Record<string, unknown>, type);
+      return { body: encodeBody(value as Record<string, unknown>, type), value };
     } catch {
       // a media type encodeBody does not know: sent as text below
     }
   }
-  return { payload: typeof value === 'string' ? value : 'authmock-check', contentType: type };
+  return { body: { payload: typeof value === 'string' ? value : 'authmock-check', contentType: type }, value };
 }
 
 /** A parameter's schema, its own `$ref` followed (undefined: it declares none). */

@@ -5,6 +5,8 @@ import { resolvePointer } from '../../../spec/json-pointer.js';
 /** How an operation's answer carries objects: its status, an envelope, a list's array and count properties. */
 export interface AnswerShape {
   status: number;
+  /** the response that describes it: its status, else `default` where no 2xx is declared; undefined: none */
+  key?: string;
   /** the answer has a JSON body at all */
   hasBody: boolean;
   /** the object sits in `{ "data": ... }` */
@@ -24,13 +26,16 @@ const COUNT_NAMES =
 export function answerShape(doc: unknown, op: Operation, preferred?: number): AnswerShape {
   const statuses = [...op.responses.keys()].filter((s) => /^2\d\d$/.test(s)).sort();
   const status = preferred !== undefined && statuses.includes(String(preferred)) ? String(preferred) : statuses[0];
-  const media = status === undefined ? undefined : op.responses.get(status);
+  // no 2xx declared: `default` describes every status the others do not (OpenAPI 3.1 §4.8.16)
+  const key = status ?? (op.responses.has('default') ? 'default' : undefined);
+  const media = key === undefined ? undefined : op.responses.get(key);
   const at = media && (media.schemaAt.get('application/json') ?? [...media.schemaAt].find(([t]) => /[/+]json$/.test(t))?.[1]);
   const shape: AnswerShape = {
     status: status === undefined ? (preferred ?? 200) : Number(status),
+    ...(key !== undefined ? { key } : {}),
     hasBody: at !== undefined || !!media?.examples.size,
     envelope: false,
-    location: status !== undefined && declaresLocation(doc, op, status),
+    location: key !== undefined && declaresLocation(doc, op, key),
   };
   const schema = at === undefined ? undefined : readObjectSchema(doc, at);
   if (!schema) return shape;

@@ -34,7 +34,7 @@ export function generateObjects(parts: {
   const op = c.read ?? c.create;
   if (!op || !sample.objects || count <= 0) return [];
   const shape = answerShape(doc, op);
-  const at = op.responses.get(String(shape.status))?.schemaAt.get('application/json');
+  const at = op.responses.get(shape.key ?? String(shape.status))?.schemaAt.get('application/json');
   if (at === undefined) return [];
   const key = `${c.name} ${parent}`;
   const random = seededRandom(`${sample.settings?.seed ?? 1} ${api} ${key}`);

@@ -140,7 +140,7 @@ async function list(parts: Shaped, call: Call, op: Operation): Promise<HandlerRe
   const items = found.items.map((o) => visible(parts, o.object));
   const shape = parts.shape(op);
   if (shape.arrayProperty === '' || shape.arrayProperty === undefined) return { status: shape.status, body: items };
-  const base = parts.sample(op, String(shape.status), 'application/json');
+  const base = parts.sample(op, shape.key ?? String(shape.status), 'application/json');
   const body: ObjectMap = base && typeof base === 'object' && !Array.isArray(base) ? structuredClone(base as ObjectMap) : {};
   body[shape.arrayProperty] = items;
   if (shape.countProperty) body[shape.countProperty] = found.total;
@@ -223,7 +223,7 @@ export function sampleItem(parts: Pick<CollectionParts, 'collection' | 'doc' | '
   const op = parts.collection.read ?? parts.collection.create;
   if (!op) return {};
   const shape = answerShape(parts.doc, op);
-  const body = parts.sample(op, String(shape.status), 'application/json') as ObjectMap | undefined;
+  const body = parts.sample(op, shape.key ?? String(shape.status), 'application/json') as ObjectMap | undefined;
   const inner = shape.envelope ? body?.data : body;
   return inner && typeof inner === 'object' && !Array.isArray(inner) ? (inner as ObjectMap) : {};
 }
