@@ -35,6 +35,11 @@ describe('authmock check --spec against authmock serving what vendors write', ()
     expect(objectCell('users', 'a-reads-back'), run.stdout).toMatchObject({ status: 'passed' });
     // a GET that declares a form body is sent without one
     expect(cell(run, 'vendorish', 'getBalance', 'exact-scopes')).toMatchObject({ status: 'passed', matrix: { got: 200 } });
+    // a create that sends no id and answers nothing: its object-level cells are skipped, saying why
+    expect(objectCell('pings', 'a-reads-back')).toMatchObject({ status: 'skipped' });
+    expect(objectCell('pings', 'a-reads-back')?.skipReason).toMatch(/cannot learn which object A made/);
+    // a path template the spec declares no parameter for still reaches the operation
+    expect(cell(run, 'vendorish', 'anything', 'exact-scopes')).toMatchObject({ status: 'passed', matrix: { got: 200 } });
     // a delete that declares only its errors: its 204 is the spec's omission
     const deleteCell = cell(run, 'vendorish', 'deleteUser', 'exact-scopes');
     expect(deleteCell.checks.find((k) => !k.passed)).toMatchObject({ name: 'status_code_conformance', specOmits: true });
