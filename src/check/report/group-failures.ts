@@ -18,9 +18,8 @@ export interface FailureGroup {
  * Whose a failed check is. The spec's: a status the case asked for (a 401, 403 or 404
  * refusal) that the spec does not declare ("status 404 is not declared (declared: 200,
  * 401)"), a success of an operation that declares none (only its errors), and, when the
- * target is authmock (which answers only with what the spec gives
- * it), a body that fails the spec's own schema, its example or sample. Anything else is the
- * server's.
+ * target is authmock (which answers only with what the spec gives it), a body that fails
+ * the spec's own schema, its example or sample. Anything else is the server's.
  */
 export function causeOf(check: Pick<CheckResult, 'name' | 'specOmits'>, targetIsAuthmock: boolean): Cause {
   if (check.specOmits) return 'spec';

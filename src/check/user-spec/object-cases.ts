@@ -403,22 +403,22 @@ function replaceBody(input: ObjectCaseInput, op: Operation, sent: ObjectMap): Ca
 }
 
 /**
- * A list's query as A's object answers it: a declared query parameter that filters by a
- * top-level property (one the item has: the server filters by equality) takes A's value
- * where its schema accepts it (`?workspace=` of a portfolio), so A's list can hold A's
- * object and B's list is asked the same. `asksForA` is false where a required filter cannot
- * take A's value (Box's `?status=pending` of a collaboration the server made `accepted`).
+ * A list's query as A's object answers it: a required query parameter (the sampled request
+ * sends only those) that filters by a top-level property (one the item has: the server
+ * filters by equality) takes A's value where its schema accepts it (Asana's `?parent=`), so
+ * A's list can hold A's object and B's list is asked the same. `asksForA` is false where one
+ * cannot take A's value (Box's `?status=pending` of a collaboration the server made `accepted`).
  */
 function listQuery(input: ObjectCaseInput, list: Operation, object: ObjectMap): { query: Record<string, string>; asksForA: boolean } {
   const query: Record<string, string> = {};
   let asksForA = true;
   for (const p of list.params) {
-    if (p.in !== 'query' || !(input.served.collection.item?.properties.has(p.name) || p.name in object)) continue;
+    if (p.in !== 'query' || !p.required || !(input.served.collection.item?.properties.has(p.name) || p.name in object)) continue;
     const value = object[p.name];
     const text = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
     const schema = paramSchema(input.spec.model.spec, list, 'query', p.name);
     if (text !== undefined && (!schema || satisfies(schema, text))) query[p.name] = text;
-    else if (p.required) asksForA = false;
+    else asksForA = false;
   }
   return { query, asksForA };
 }
