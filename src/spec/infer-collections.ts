@@ -1,5 +1,6 @@
 import type { Operation } from '../core/types.js';
-import { readObjectSchema, type ObjectSchema } from './object-schema.js';
+import { followRefs, readObjectSchema, type ObjectSchema } from './object-schema.js';
+import { resolvePointer } from './json-pointer.js';
 
 /** What an identity file says of one collection: operations bound by id, and the id property. */
 export interface CollectionBinding {
@@ -105,15 +106,33 @@ function describe(doc: unknown, d: Draft): Collection {
         ? 'id'
         : (suffixOf(d.itemParam, props) ?? d.itemParam ?? 'id'));
   const idSchema = props?.get(idProperty);
-  const paramType = d.read?.params.find((p) => p.name === d.itemParam)?.type;
+  const itemOp = d.read ?? d.remove ?? d.replace ?? d.patch;
+  const paramType = itemOp?.params.find((p) => p.name === d.itemParam)?.type;
+  // the ids made must be ones the item path's own parameter takes (DigitalOcean's `firewall_id: {format: uuid}`)
   const idKind =
-    idSchema?.format === 'uuid'
+    idSchema?.format === 'uuid' || pathParamFormat(doc, itemOp, d.itemParam) === 'uuid'
       ? 'uuid'
       : idSchema?.type === 'integer' || (idSchema?.type === undefined && paramType === 'integer')
         ? 'integer'
         : 'string';
   const { id: _id, ...rest } = d;
   return { ...rest, idProperty, idKind, ...(item ? { item } : {}) };
+}
+
+/** The `format` of a path parameter as an operation (or its path item) declares it: in its schema, or on it (Swagger 2.0). */
+function pathParamFormat(doc: unknown, op: Operation | undefined, name: string | undefined): string | undefined {
+  if (!op || name === undefined) return undefined;
+  const item = op.pointer.slice(0, op.pointer.lastIndexOf('/'));
+  for (const list of [`${op.pointer}/parameters`, `${item}/parameters`]) {
+    const count = (resolvePointer(doc, list) as unknown[] | undefined)?.length ?? 0;
+    for (let i = 0; i < count; i++) {
+      const param = followRefs(doc, `${list}/${i}`);
+      if (param?.node.name !== name || param.node.in !== 'path') continue;
+      const format = followRefs(doc, `${param.at}/schema`)?.node.format ?? param.node.format;
+      return typeof format === 'string' ? format : undefined;
+    }
+  }
+  return undefined;
 }
 
 function itemSchemaOf(doc: unknown, d: Draft): ObjectSchema | undefined {
@@ -139,12 +158,25 @@ function jsonSchemaAt(schemaAt: ReadonlyMap<string, string>): string | undefined
   return schemaAt.get('application/json') ?? [...schemaAt].find(([type]) => /[/+]json$/.test(type))?.[1];
 }
 
-/** `{ "data": {...} }` (Asana, JSON:API): the object inside. */
+/**
+ * The property an object sits in when a body's schema wraps it: `data` (Asana, JSON:API's
+ * `{ "data": {...} }`), or the one property of an object that has no other, itself an object
+ * with properties (DigitalOcean's `{ "certificate": {...} }`, Rails' root key). A request
+ * and an answer are read by the same rule, so an object whose only property is an object is
+ * stored and answered alike either way.
+ */
+export function envelopeOf(doc: unknown, schema: ObjectSchema | undefined): string | undefined {
+  if (!schema || schema.properties.size !== 1 || schema.type === 'array') return undefined;
+  const [name, inner] = [...schema.properties][0]!;
+  if (name === 'data') return inner.type === undefined || inner.type === 'object' ? name : undefined;
+  if (inner.type !== undefined && inner.type !== 'object') return undefined;
+  return (readObjectSchema(doc, inner.at)?.properties.size ?? 0) > 0 ? name : undefined;
+}
+
+/** The object inside a body's envelope (envelopeOf), else the schema itself. */
 export function unwrapEnvelope(doc: unknown, schema: ObjectSchema | undefined): ObjectSchema | undefined {
-  if (!schema || schema.properties.size !== 1) return schema;
-  const data = schema.properties.get('data');
-  if (!data || (data.type !== undefined && data.type !== 'object')) return schema;
-  return readObjectSchema(doc, data.at) ?? schema;
+  const name = envelopeOf(doc, schema);
+  return name === undefined ? schema : (readObjectSchema(doc, schema!.properties.get(name)!.at) ?? schema);
 }
 
 function itemPathOf(byPath: Map<string, Map<string, Operation>>, path: string) {

@@ -1,6 +1,6 @@
 import type { Operation } from '../../core/types.js';
 import type { Collection } from '../../spec/infer-collections.js';
-import { answerShape, bodyObject } from '../../apis/spec-api/resources/answer-shape.js';
+import { answerShape, bodyObject, inEnvelope } from '../../apis/spec-api/resources/answer-shape.js';
 import type { UserSpec } from './load-user-specs.js';
 import type { ControlCall } from './control-client.js';
 import { sampleAnswer, type SampledRequest } from './sample-request.js';
@@ -47,8 +47,7 @@ function itemOf(spec: UserSpec, c: Collection): Record<string, unknown> {
   if (!op) return {};
   const shape = answerShape(spec.model.spec.doc, op);
   const answer = sampleAnswer(spec.model.spec, op, shape.key ?? String(shape.status));
-  const inner = shape.envelope && answer && typeof answer === 'object' ? (answer as Record<string, unknown>).data : answer;
-  return inner && typeof inner === 'object' && !Array.isArray(inner) ? (inner as Record<string, unknown>) : {};
+  return inEnvelope(answer, shape.envelope);
 }
 
 /** The id as the object holds it: a number where the collection's ids are integers. */

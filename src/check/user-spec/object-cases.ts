@@ -6,7 +6,7 @@ import type { Exchange } from '../http-client.js';
 import type { UserSpec } from './load-user-specs.js';
 import type { CredentialNeed, CredentialProvider } from './credential-need.js';
 import type { RequestBudget } from './request-budget.js';
-import { answerShape, bodyEnvelope, bodyObject } from '../../apis/spec-api/resources/answer-shape.js';
+import { answerShape, bodyEnvelope, bodyObject, inEnvelope } from '../../apis/spec-api/resources/answer-shape.js';
 import { SkipCase } from '../run-cases.js';
 import { cookieHeader, noCredentials, putSecret } from './apply-credential.js';
 import { secretKind } from './credential-need.js';
@@ -228,7 +228,7 @@ async function create(ctx: CaseContext, input: ObjectCaseInput, state: CellState
   const ex = await call(ctx, input, op, 'A', { label: `A creates ${c.name}`, body }, expectation('object_created', 'success'));
   if (!ex || ex.status >= 300) throw new SkipCase(`A could not create ${c.name}`);
   const answered = parse(ex.text);
-  const inner = (shape.envelope ? (answered as ObjectMap | undefined)?.data : answered) as ObjectMap | undefined;
+  const inner = inEnvelope(answered, shape.envelope);
   // the answer's id, else its Location's, else the one A sent
   const id = inner?.[c.idProperty] ?? ex.headers.get('location')?.split('/').pop() ?? state.sent[c.idProperty];
   if (id === undefined || id === null || typeof id === 'object') {
@@ -236,7 +236,7 @@ async function create(ctx: CaseContext, input: ObjectCaseInput, state: CellState
     throw new SkipCase('no id');
   }
   if (!c.remove) input.leftovers?.push(`${input.spec.name} ${c.name} ${String(id)}`);
-  if (inner && typeof inner === 'object' && !Array.isArray(inner)) state.stored = inner;
+  state.stored = inner;
   return String(id);
 }
 
@@ -322,7 +322,7 @@ function sameAsSent(input: ObjectCaseInput, sent: ObjectMap, ex: Exchange): stri
   const c = input.served.collection;
   const shape = answerShape(input.spec.model.spec.doc, c.read!);
   const answered = parse(ex.text);
-  const got = (shape.envelope ? (answered as ObjectMap | undefined)?.data : answered) as ObjectMap | undefined;
+  const got = inEnvelope(answered, shape.envelope);
   for (const [name, value] of Object.entries(sent)) {
     const prop = c.item?.properties.get(name);
     if (prop?.writeOnly || prop?.readOnly) continue;
@@ -367,8 +367,8 @@ function accepts(input: ObjectCaseInput, op: Operation, body: unknown, object: O
 }
 
 function wrapBody(input: ObjectCaseInput, op: Operation, body: unknown, sent: ObjectMap): CallSpec['body'] {
-  const wrapped =
-    bodyEnvelope(input.spec.model.spec.doc, op) && body && typeof body === 'object' ? { ...(body as ObjectMap), data: sent } : sent;
+  const envelope = bodyEnvelope(input.spec.model.spec.doc, op);
+  const wrapped = envelope !== undefined ? { ...(body && typeof body === 'object' ? (body as ObjectMap) : {}), [envelope]: sent } : sent;
   return { payload: JSON.stringify(wrapped), contentType: jsonTypeOf(op) };
 }
 
@@ -393,7 +393,8 @@ function jsonTypeOf(op: Operation): string {
  * server refuses as invalid (400) would say nothing of whose the object is.
  */
 function replaceBody(input: ObjectCaseInput, op: Operation, sent: ObjectMap): CallSpec['body'] {
-  const wrapped = bodyEnvelope(input.spec.model.spec.doc, op) ? { data: sent } : sent;
+  const envelope = bodyEnvelope(input.spec.model.spec.doc, op);
+  const wrapped = envelope !== undefined ? { [envelope]: sent } : sent;
   const validate = op.requestBody?.media.byType.get(jsonTypeOf(op));
   if (!validate || !validate(structuredClone(wrapped))) {
     const own = sampleRequest(input.spec.model.spec, op, input.spec.model.schemes);

@@ -1,5 +1,6 @@
 import type { Operation } from '../../../core/types.js';
 import { readObjectSchema } from '../../../spec/object-schema.js';
+import { envelopeOf } from '../../../spec/infer-collections.js';
 import { resolvePointer } from '../../../spec/json-pointer.js';
 
 /** How an operation's answer carries objects: its status, an envelope, a list's array and count properties. */
@@ -9,8 +10,8 @@ export interface AnswerShape {
   key?: string;
   /** the answer has a JSON body at all */
   hasBody: boolean;
-  /** the object sits in `{ "data": ... }` */
-  envelope: boolean;
+  /** the property the object sits in (`{ "data": ... }`, `{ "certificate": ... }`: envelopeOf); undefined: none */
+  envelope?: string;
   /** a list: '' for a bare array, else the property that holds the array */
   arrayProperty?: string;
   /** a list's integer property that says how many match */
@@ -34,7 +35,6 @@ export function answerShape(doc: unknown, op: Operation, preferred?: number): An
     status: status === undefined ? (preferred ?? 200) : Number(status),
     ...(key !== undefined ? { key } : {}),
     hasBody: at !== undefined || !!media?.examples.size,
-    envelope: false,
     location: key !== undefined && declaresLocation(doc, op, key),
   };
   const schema = at === undefined ? undefined : readObjectSchema(doc, at);
@@ -45,8 +45,8 @@ export function answerShape(doc: unknown, op: Operation, preferred?: number): An
     const count = [...schema.properties].find(([name, p]) => (p.type === 'integer' || p.type === 'number') && COUNT_NAMES.test(name));
     return { ...shape, arrayProperty: arrays[0]![0], ...(count ? { countProperty: count[0] } : {}) };
   }
-  const data = schema.properties.get('data');
-  return { ...shape, envelope: schema.properties.size === 1 && !!data && (data.type === undefined || data.type === 'object') };
+  const envelope = envelopeOf(doc, schema);
+  return envelope === undefined ? shape : { ...shape, envelope };
 }
 
 function declaresLocation(doc: unknown, op: Operation, status: string): boolean {
@@ -54,16 +54,19 @@ function declaresLocation(doc: unknown, op: Operation, status: string): boolean 
   return Object.keys(headers).some((h) => h.toLowerCase() === 'location');
 }
 
-/** A request body's object: the one inside `{ "data": ... }` where the operation's body schema is such an envelope. */
-export function bodyEnvelope(doc: unknown, op: Operation | undefined): boolean {
+/** The property a request body's object sits in, where the operation's body schema is an envelope (envelopeOf). */
+export function bodyEnvelope(doc: unknown, op: Operation | undefined): string | undefined {
   const at = op?.requestBody && (op.requestBody.media.schemaAt.get('application/json') ?? [...op.requestBody.media.schemaAt.values()][0]);
-  const schema = at === undefined ? undefined : readObjectSchema(doc, at);
-  const data = schema?.properties.get('data');
-  return !!schema && schema.properties.size === 1 && !!data && (data.type === undefined || data.type === 'object');
+  return at === undefined ? undefined : envelopeOf(doc, readObjectSchema(doc, at));
 }
 
-/** The object a request body carries: its `data` where the body schema is an envelope, else the body; {} when it is none. */
-export function bodyObject(doc: unknown, op: Operation | undefined, body: unknown): Record<string, unknown> {
-  const inner = bodyEnvelope(doc, op) && body && typeof body === 'object' ? (body as Record<string, unknown>).data : body;
+/** The object a value carries: the one in `envelope` where there is one, else the value; {} when it is no object. */
+export function inEnvelope(value: unknown, envelope: string | undefined): Record<string, unknown> {
+  const inner = envelope !== undefined && value && typeof value === 'object' ? (value as Record<string, unknown>)[envelope] : value;
   return inner && typeof inner === 'object' && !Array.isArray(inner) ? (inner as Record<string, unknown>) : {};
+}
+
+/** The object a request body carries, out of its envelope; {} when it is none. */
+export function bodyObject(doc: unknown, op: Operation | undefined, body: unknown): Record<string, unknown> {
+  return inEnvelope(body, bodyEnvelope(doc, op));
 }

@@ -146,7 +146,8 @@ function parentOf(c: Collection): string | undefined {
 }
 
 function unwrap(doc: unknown, op: Operation, body: unknown): unknown {
-  return answerShape(doc, op).envelope && body && typeof body === 'object' ? (body as Record<string, unknown>).data : body;
+  const { envelope } = answerShape(doc, op);
+  return envelope !== undefined && body && typeof body === 'object' ? (body as Record<string, unknown>)[envelope] : body;
 }
 
 function itemsOf(doc: unknown, op: Operation, body: unknown): unknown[] | undefined {

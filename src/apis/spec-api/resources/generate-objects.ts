@@ -39,7 +39,7 @@ export function generateObjects(parts: {
   const key = `${c.name} ${parent}`;
   const random = seededRandom(`${sample.settings?.seed ?? 1} ${api} ${key}`);
   return sample.objects(api, at, key, count).map((made, i) => {
-    const inner = shape.envelope ? (made.data as Record<string, unknown> | undefined) : made;
+    const inner = shape.envelope !== undefined ? (made[shape.envelope] as Record<string, unknown> | undefined) : made;
     const object = { ...(inner ?? {}) };
     object[c.idProperty] = c.idKind === 'integer' ? parts.after + i + 1 : c.idKind === 'uuid' ? newUuid(random) : newSlug(random);
     const owner = owners?.length ? owners[i % owners.length] : undefined;

@@ -5,7 +5,7 @@ import type { SampleOf } from '../../../spec/samples.js';
 import type { CollectionRef, StoredObject } from '../../../store/store.js';
 import { judgeAccess, visibleTo, type Access, type OwnershipPolicy } from '../../../auth/owner-rule.js';
 import { SpecApiError } from '../spec-errors.js';
-import { answerShape, bodyEnvelope, type AnswerShape } from './answer-shape.js';
+import { answerShape, bodyEnvelope, inEnvelope, type AnswerShape } from './answer-shape.js';
 import { jsonPatch, mergePatch, PatchError } from './patch-object.js';
 import { makeId } from './new-id.js';
 import { pageOf as pageParams } from './list-params.js';
@@ -126,9 +126,10 @@ async function list(parts: Shaped, call: Call, op: Operation): Promise<HandlerRe
   const where: Record<string, string> = {};
   for (const p of op.params) {
     const prop = p.in === 'query' ? c.item?.properties.get(p.name) : undefined;
-    // a filter the request leaves out is its declared default, as the server assumes it (Petstore's status=available)
+    // a filter the request leaves out is its declared default, as the server assumes it (Petstore's status=available);
+    // an empty one filters nothing (DigitalOcean's `name` defaults to "")
     const value = call.query[p.name] ?? p.default;
-    if (prop && prop.type !== 'object' && prop.type !== 'array' && value !== undefined && typeof value !== 'object')
+    if (prop && prop.type !== 'object' && prop.type !== 'array' && value !== undefined && value !== '' && typeof value !== 'object')
       where[p.name] = String(value);
   }
   const found = await call.services.store.records.list({
@@ -189,10 +190,9 @@ function itemPath(parts: Shaped, call: Call, id: string): string {
   return `${filled}/${encodeURIComponent(id)}`;
 }
 
-/** The body's object, out of its `{ "data": ... }` envelope where the operation's body schema has one. */
+/** The body's object, out of its envelope where the operation's body schema has one. */
 function objectOf(parts: Shaped, op: Operation, body: unknown): ObjectMap {
-  const inner = parts.envelope(op) && body && typeof body === 'object' ? (body as ObjectMap).data : body;
-  return inner && typeof inner === 'object' && !Array.isArray(inner) ? (inner as ObjectMap) : {};
+  return inEnvelope(body, parts.envelope(op));
 }
 
 /** The properties the body lacks that the schema gives a `default` (the id aside): a server assumes it (OpenAPI), so the object holds it. */
@@ -224,8 +224,7 @@ export function sampleItem(parts: Pick<CollectionParts, 'collection' | 'doc' | '
   if (!op) return {};
   const shape = answerShape(parts.doc, op);
   const body = parts.sample(op, shape.key ?? String(shape.status), 'application/json') as ObjectMap | undefined;
-  const inner = shape.envelope ? body?.data : body;
-  return inner && typeof inner === 'object' && !Array.isArray(inner) ? (inner as ObjectMap) : {};
+  return inEnvelope(body, shape.envelope);
 }
 
 /** The object as callers see it: writeOnly properties are kept and never answered. */
@@ -240,15 +239,15 @@ function visible(parts: Shaped, object: ObjectMap): ObjectMap {
 interface Shaped extends CollectionParts {
   /** the answer's shape: the `preferred` status when declared, else the lowest 2xx */
   shape(op: Operation, preferred?: number): AnswerShape;
-  /** the operation's request body is a `{ "data": ... }` envelope */
-  envelope(op: Operation): boolean;
+  /** the property the operation's request body wraps its object in (bodyEnvelope), if it does */
+  envelope(op: Operation): string | undefined;
   /** the writeOnly properties, never answered */
   hidden: readonly string[];
 }
 
 function withShapes(parts: CollectionParts): Shaped {
   const shapes = new Map<string, AnswerShape>();
-  const envelopes = new Map<string, boolean>();
+  const envelopes = new Map<string, string | undefined>();
   return {
     ...parts,
     shape(op, preferred) {
@@ -258,15 +257,14 @@ function withShapes(parts: CollectionParts): Shaped {
       return shape;
     },
     envelope(op) {
-      let found = envelopes.get(op.operationId);
-      if (found === undefined) envelopes.set(op.operationId, (found = bodyEnvelope(parts.doc, op)));
-      return found;
+      if (!envelopes.has(op.operationId)) envelopes.set(op.operationId, bodyEnvelope(parts.doc, op));
+      return envelopes.get(op.operationId);
     },
     hidden: [...(parts.collection.item?.properties ?? [])].filter(([, p]) => p.writeOnly).map(([name]) => name),
   };
 }
 
 function answer(parts: Shaped, shape: AnswerShape, object: ObjectMap, headers?: Record<string, string>): HandlerResult {
-  const body = shape.hasBody ? (shape.envelope ? { data: visible(parts, object) } : visible(parts, object)) : undefined;
+  const body = shape.hasBody ? (shape.envelope ? { [shape.envelope]: visible(parts, object) } : visible(parts, object)) : undefined;
   return { status: shape.status, ...(headers ? { headers } : {}), body };
 }

@@ -1,0 +1,26 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { makeApp } from '../support/make-app.js';
+
+const ROOTKEY = join(import.meta.dirname, 'specs', 'rootkey.openapi.yaml');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+describe('stored resources answered under a root key ({ "certificate": ... }, as DigitalOcean answers)', () => {
+  it('stores the bare body, answers it under its key, makes ids the item path takes, and lists without an empty filter', async () => {
+    const t = makeApp({ specs: [ROOTKEY] });
+    await t.http.post('/__authmock/identities/rootkey/users').send({ username: 'alice', password: 'alice-pass-1' }).expect(201);
+    const alice = `Bearer ${(await t.http.post('/__authmock/tokens').send({ api: 'rootkey', user: 'alice' }).expect(201)).body.token}`;
+    const made = await t.http.post('/v2/certificates').set('Authorization', alice).send({ name: 'web-cert-01' }).expect(201);
+    expect(Object.keys(made.body)).toEqual(['certificate']);
+    const { id } = made.body.certificate as { id: string };
+    // the id property says only `string`; the item path's parameter is a UUID, so the id is one
+    expect(id).toMatch(UUID);
+    await t.http.get(`/v2/certificates/${id}`).set('Authorization', alice).expect(200, made.body);
+    // `name` defaults to "": left out, it filters nothing
+    const listed = await t.http.get('/v2/certificates').set('Authorization', alice).expect(200);
+    expect(listed.body.certificates.map((c: { id: string }) => c.id)).toContain(id);
+    expect((await t.http.get('/v2/certificates?name=other').set('Authorization', alice).expect(200)).body.certificates).toEqual([]);
+    await t.http.delete(`/v2/certificates/${id}`).set('Authorization', alice).expect(204);
+    await t.http.get(`/v2/certificates/${id}`).set('Authorization', alice).expect(404);
+  });
+});
