@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { makeApp } from '../support/make-app.js';
 
 const ROOTKEY = join(import.meta.dirname, 'specs', 'rootkey.openapi.yaml');
+const PAGED = join(import.meta.dirname, 'specs', 'paged.openapi.yaml');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 describe('stored resources answered under a root key ({ "certificate": ... }, as DigitalOcean answers)', () => {
@@ -22,5 +23,18 @@ describe('stored resources answered under a root key ({ "certificate": ... }, as
     expect((await t.http.get('/v2/certificates?name=other').set('Authorization', alice).expect(200)).body.certificates).toEqual([]);
     await t.http.delete(`/v2/certificates/${id}`).set('Authorization', alice).expect(204);
     await t.http.get(`/v2/certificates/${id}`).set('Authorization', alice).expect(404);
+  });
+});
+
+describe('a list answer with pagination beside its entries (Box)', () => {
+  it('answers the declared object: the stored objects in `entries`, though `order` is an array too', async () => {
+    const t = makeApp({ specs: [PAGED] });
+    await t.http.post('/__authmock/identities/paged/users').send({ username: 'alice', password: 'alice-pass-1' }).expect(201);
+    const alice = `Bearer ${(await t.http.post('/__authmock/tokens').send({ api: 'paged', user: 'alice' }).expect(201)).body.token}`;
+    const made = await t.http.post('/2.0/groups').set('Authorization', alice).send({ name: 'Support' }).expect(201);
+    const listed = await t.http.get('/2.0/groups').set('Authorization', alice).expect(200);
+    expect(Array.isArray(listed.body)).toBe(false);
+    expect(listed.body.entries.map((g: { id: string }) => g.id)).toContain(made.body.id);
+    expect(listed.body.total_count).toBe(listed.body.entries.length);
   });
 });

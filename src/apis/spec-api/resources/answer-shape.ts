@@ -20,6 +20,9 @@ export interface AnswerShape {
   location: boolean;
 }
 
+/** The names a list answer gives its array when it has other arrays too. */
+const LIST_NAMES = /^(data|items|entries|results|records|elements|content|values|nodes)$/i;
+
 const COUNT_NAMES =
   /^(total|count|totalcount|total_count|totalitems|total_items|totalresults|total_results|totalelements|total_elements)$/i;
 
@@ -40,7 +43,9 @@ export function answerShape(doc: unknown, op: Operation, preferred?: number): An
   const schema = at === undefined ? undefined : readObjectSchema(doc, at);
   if (!schema) return shape;
   if (schema.type === 'array') return { ...shape, arrayProperty: '' };
-  const arrays = [...schema.properties].filter(([, p]) => p.type === 'array');
+  const all = [...schema.properties].filter(([, p]) => p.type === 'array');
+  // beside others (Box's `order` next to its `entries`), the one a list is usually called
+  const arrays = all.length > 1 ? all.filter(([name]) => LIST_NAMES.test(name)) : all;
   if (arrays.length === 1) {
     const count = [...schema.properties].find(([name, p]) => (p.type === 'integer' || p.type === 'number') && COUNT_NAMES.test(name));
     return { ...shape, arrayProperty: arrays[0]![0], ...(count ? { countProperty: count[0] } : {}) };
