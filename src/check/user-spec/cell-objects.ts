@@ -25,7 +25,7 @@ export function cellObjects(spec: UserSpec, control: ControlCall): (op: Operatio
       const isItem = [c.read, c.replace, c.patch, c.remove].some((o) => o?.operationId === op.operationId);
       const isCreate = c.create?.operationId === op.operationId;
       if (!isItem && !isCreate) continue;
-      const sentId = bodyObject(doc, op, parseBody(request))[c.idProperty];
+      const sentId = bodyObject(doc, op, request.bodyValue)[c.idProperty];
       const id = (c.itemParam !== undefined ? request.pathParams[c.itemParam] : undefined) ?? scalar(sentId);
       if (id === undefined) return undefined;
       const parent = c.parentParams.map((p) => request.pathParams[p] ?? '').join('/');
@@ -57,13 +57,4 @@ function typedId(c: Collection, id: string): string | number {
 
 function scalar(value: unknown): string | undefined {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
-}
-
-function parseBody(request: SampledRequest): unknown {
-  if (!request.body || !/json/i.test(request.body.contentType ?? '')) return undefined;
-  try {
-    return JSON.parse(String(request.body.payload));
-  } catch {
-    return undefined;
-  }
 }

@@ -217,7 +217,7 @@ async function create(ctx: CaseContext, input: ObjectCaseInput, state: CellState
   const op = c.create!;
   const sampled = sampleRequest(input.spec.model.spec, op, input.spec.model.schemes);
   const sampledBody = sampled.bodyValue ?? {};
-  state.sent = objectIn(input, op, sampledBody);
+  state.sent = bodyObject(input.spec.model.spec.doc, op, sampledBody);
   const owned = await ownIdOf(input);
   if (owned !== undefined) state.sent[c.idProperty] = owned;
   const body = owned !== undefined ? wrapBody(input, op, sampledBody, state.sent) : freshId(input, op, sampledBody, state.sent);
@@ -422,10 +422,6 @@ function listQuery(input: ObjectCaseInput, list: Operation, object: ObjectMap): 
     else asksForA = false;
   }
   return { query, asksForA };
-}
-
-function objectIn(input: ObjectCaseInput, op: Operation, body: unknown): ObjectMap {
-  return bodyObject(input.spec.model.spec.doc, op, body);
 }
 
 function expectation(check: string, outcome: Expectation['outcome'], finding?: string): Expectation {
