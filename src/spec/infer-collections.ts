@@ -1,5 +1,5 @@
 import type { Operation } from '../core/types.js';
-import { followRefs, readObjectSchema, type ObjectSchema } from './object-schema.js';
+import { followRefs, readObjectSchema, type ObjectSchema, type PropertyInfo } from './object-schema.js';
 import { resolvePointer } from './json-pointer.js';
 
 /** What an identity file says of one collection: operations bound by id, and the id property. */
@@ -21,7 +21,7 @@ export interface Collection {
   /** the property that holds an object's id */
   idProperty: string;
   /** how a missing id is made: one above the largest integer, a UUID, or a random URL-safe string */
-  idKind: 'integer' | 'uuid' | 'string';
+  idKind: 'integer' | 'uuid' | 'ipv4' | 'ipv6' | 'string';
   /** the item's schema (the item GET's answer, else the POST's body), an envelope taken off */
   item?: ObjectSchema;
   create?: Operation;
@@ -98,26 +98,32 @@ interface Draft {
 function describe(doc: unknown, d: Draft): Collection {
   const item = itemSchemaOf(doc, d);
   const props = item?.properties;
+  const itemOp = d.read ?? d.remove ?? d.replace ?? d.patch;
+  // any item operation's: DigitalOcean's add-ons say `format: uuid` on the DELETE's parameter only
+  const paramFormat = [d.read, d.remove, d.replace, d.patch]
+    .map((op) => pathParamFormat(doc, op, d.itemParam))
+    .find((f) => f !== undefined);
   const idProperty =
     d.id ??
     (d.itemParam !== undefined && props?.has(d.itemParam)
       ? d.itemParam
       : props?.has('id')
         ? 'id'
-        : (suffixOf(d.itemParam, props) ?? d.itemParam ?? 'id'));
+        : (suffixOf(d.itemParam, props) ?? sameFormatOf(paramFormat, props) ?? d.itemParam ?? 'id'));
   const idSchema = props?.get(idProperty);
-  const itemOp = d.read ?? d.remove ?? d.replace ?? d.patch;
   const paramType = itemOp?.params.find((p) => p.name === d.itemParam)?.type;
-  // the ids made must be ones the item path's own parameter takes (DigitalOcean's `firewall_id: {format: uuid}`)
+  // the ids made must be ones the item path's own parameter takes (DigitalOcean's `firewall_id: {format: uuid}`,
+  // its floating IPs' `floating_ip: {format: ipv4}`)
+  const formats = [idSchema?.format, paramFormat];
   const idKind =
-    idSchema?.format === 'uuid' || pathParamFormat(doc, itemOp, d.itemParam) === 'uuid'
-      ? 'uuid'
-      : idSchema?.type === 'integer' || (idSchema?.type === undefined && paramType === 'integer')
-        ? 'integer'
-        : 'string';
+    ID_FORMATS.find((f) => formats.includes(f)) ??
+    (idSchema?.type === 'integer' || (idSchema?.type === undefined && paramType === 'integer') ? 'integer' : 'string');
   const { id: _id, ...rest } = d;
   return { ...rest, idProperty, idKind, ...(item ? { item } : {}) };
 }
+
+/** String formats ids are made in, where the id or the item path's parameter names one. */
+const ID_FORMATS = ['uuid', 'ipv4', 'ipv6'] as const;
 
 /** The `format` of a path parameter as an operation (or its path item) declares it: in its schema, or on it (Swagger 2.0). */
 function pathParamFormat(doc: unknown, op: Operation | undefined, name: string | undefined): string | undefined {
@@ -242,6 +248,13 @@ function suffixOf(param: string | undefined, props: ReadonlyMap<string, unknown>
   if (param === undefined || !props) return undefined;
   const lower = param.toLowerCase();
   return [...props.keys()].filter((p) => p.length < param.length && lower.endsWith(p.toLowerCase())).sort((a, b) => b.length - a.length)[0];
+}
+
+/** The one property in the format of an id the item path takes (DigitalOcean's `reserved_ipv6: {format: ipv6}` names the object's `ip`). */
+function sameFormatOf(format: string | undefined, props: ReadonlyMap<string, PropertyInfo> | undefined): string | undefined {
+  if (!props || !(ID_FORMATS as readonly (string | undefined)[]).includes(format)) return undefined;
+  const matching = [...props].filter(([, p]) => p.format === format);
+  return matching.length === 1 ? matching[0]![0] : undefined;
 }
 
 const isTemplate = (segment: string) => segment.includes('{');

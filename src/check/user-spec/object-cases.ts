@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Operation, SecurityScheme } from '../../core/types.js';
 import type { ServedCollection } from '../../pipeline/served-api.js';
 import type { CallSpec, CaseContext, CheckCase, Expectation, MatrixCell } from '../case-types.js';
@@ -12,6 +12,8 @@ import { cookieHeader, noCredentials, putSecret } from './apply-credential.js';
 import { secretKind } from './credential-need.js';
 import { paramSchema, sampleRequest } from './sample-request.js';
 import { satisfies } from './schema-values.js';
+import { holdsSent } from './holds-sent.js';
+import { newTextId } from '../../apis/spec-api/resources/new-id.js';
 
 export interface ObjectCaseInput {
   spec: UserSpec;
@@ -317,7 +319,7 @@ function needOf(input: ObjectCaseInput, scheme: SecurityScheme, who: Who): Crede
   };
 }
 
-/** Every property A sent (but writeOnly ones) must come back equal. */
+/** Every property A sent (but readOnly and writeOnly ones) must come back as sent (holds-sent.ts). */
 function sameAsSent(input: ObjectCaseInput, sent: ObjectMap, ex: Exchange): string | undefined {
   const c = input.served.collection;
   const shape = answerShape(input.spec.model.spec.doc, c.read!);
@@ -326,8 +328,7 @@ function sameAsSent(input: ObjectCaseInput, sent: ObjectMap, ex: Exchange): stri
   for (const [name, value] of Object.entries(sent)) {
     const prop = c.item?.properties.get(name);
     if (prop?.writeOnly || prop?.readOnly) continue;
-    if (JSON.stringify(got?.[name]) !== JSON.stringify(value))
-      return `${name} came back ${JSON.stringify(got?.[name])}, A sent ${JSON.stringify(value)}`;
+    if (!holdsSent(got?.[name], value)) return `${name} came back ${JSON.stringify(got?.[name])}, A sent ${JSON.stringify(value)}`;
   }
   return undefined;
 }
@@ -356,7 +357,9 @@ function freshId(input: ObjectCaseInput, op: Operation, body: unknown, sent: Obj
     sent[c.idProperty] =
       c.idKind === 'integer'
         ? 900_000_000 + Math.floor(Math.random() * 99_999_999)
-        : `${c.idKind === 'uuid' ? randomUUID() : `authmock-check-${randomUUID().slice(0, 8)}`}`;
+        : c.idKind === 'string'
+          ? `authmock-check-${randomUUID().slice(0, 8)}`
+          : newTextId(c.idKind, { bytes: randomBytes });
   return wrapBody(input, op, body, sent);
 }
 

@@ -3,7 +3,7 @@ import type { RandomSource } from '../../../core/types.js';
 import type { Collection } from '../../../spec/infer-collections.js';
 import type { SampleOf } from '../../../spec/samples.js';
 import { answerShape } from './answer-shape.js';
-import { newSlug, newUuid } from './new-id.js';
+import { newTextId } from './new-id.js';
 
 // Bump when the maker makes other objects from the same schema and seed: namespaces seeded by the old one are reseeded.
 export const MADE_FORMAT = 2;
@@ -41,7 +41,7 @@ export function generateObjects(parts: {
   return sample.objects(api, at, key, count).map((made, i) => {
     const inner = shape.envelope !== undefined ? (made[shape.envelope] as Record<string, unknown> | undefined) : made;
     const object = { ...(inner ?? {}) };
-    object[c.idProperty] = c.idKind === 'integer' ? parts.after + i + 1 : c.idKind === 'uuid' ? newUuid(random) : newSlug(random);
+    object[c.idProperty] = c.idKind === 'integer' ? parts.after + i + 1 : newTextId(c.idKind, random);
     const owner = owners?.length ? owners[i % owners.length] : undefined;
     return { object, ...(owner ? { owner } : {}) };
   });

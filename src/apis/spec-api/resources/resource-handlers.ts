@@ -1,6 +1,7 @@
 import type { HandlerResult, Operation } from '../../../core/types.js';
 import type { Call, Handler } from '../../../pipeline/stages.js';
 import type { Collection } from '../../../spec/infer-collections.js';
+import type { PropertyInfo } from '../../../spec/object-schema.js';
 import type { SampleOf } from '../../../spec/samples.js';
 import type { CollectionRef, StoredObject } from '../../../store/store.js';
 import { judgeAccess, visibleTo, type Access, type OwnershipPolicy } from '../../../auth/owner-rule.js';
@@ -8,6 +9,7 @@ import { SpecApiError } from '../spec-errors.js';
 import { answerShape, bodyEnvelope, inEnvelope, type AnswerShape } from './answer-shape.js';
 import { jsonPatch, mergePatch, PatchError } from './patch-object.js';
 import { makeId } from './new-id.js';
+import { fillNestedRequired } from './fill-nested.js';
 import { pageOf as pageParams } from './list-params.js';
 
 export interface CollectionParts {
@@ -52,7 +54,7 @@ async function create(parts: Shaped, call: Call, op: Operation): Promise<Handler
   const idSchema = c.item?.properties.get(c.idProperty);
   if (object[c.idProperty] === undefined || object[c.idProperty] === null || idSchema?.readOnly)
     object[c.idProperty] = await makeId(c, call.services.store.records, ref, call.services.random);
-  fillReadOnly(parts, call, object);
+  fillServerMade(parts, call, object);
   const id = String(object[c.idProperty]);
   const owner = call.principal.kind === 'user' ? call.principal.subject : undefined;
   const made = await call.services.store.records.create({ ...ref, item: { id, ...(owner !== undefined ? { owner } : {}), object } });
@@ -84,6 +86,7 @@ async function change(
   const object = next(found, objectOf(parts, op, call.body));
   // the id is the object's name: a change never moves it
   object[c.idProperty] = found.object[c.idProperty];
+  fillNestedRequired(parts.doc, c.item, object, () => sampleItem(parts));
   await call.services.store.records.replace({ ...refOf(parts, call), id: found.id, object });
   call.note({ change: `${done} ${c.name} ${found.id}` });
   return answer(parts, parts.shape(op), object);
@@ -91,9 +94,9 @@ async function change(
 
 function replaceWith(parts: Shaped, old: StoredObject, body: ObjectMap): ObjectMap {
   const object = { ...body };
-  // what the server made (readOnly) stays as it was unless the body carries it
+  // what the server made (readOnly, or required in answers and left out) stays as it was unless the body carries it
   for (const [name, p] of parts.collection.item?.properties ?? []) {
-    if (p.readOnly && object[name] === undefined && old.object[name] !== undefined) object[name] = old.object[name];
+    if (serverMade(parts, name, p) && object[name] === undefined && old.object[name] !== undefined) object[name] = old.object[name];
   }
   // a replacement leaves out what it does not set: the schema's default, as on create
   fillDefaults(parts, object);
@@ -203,12 +206,20 @@ function fillDefaults(parts: Pick<CollectionParts, 'collection'>, object: Object
   }
 }
 
-/** The readOnly properties the body lacks, as the server makes them: times from the namespace's clock, the rest from the schema. */
-function fillReadOnly(parts: Shaped, call: Call, object: ObjectMap): void {
+/**
+ * A property the server makes when a body leaves it out: a readOnly one, or one the item's
+ * answer requires (Box's `type: folder`, which its create body does not take): a correct
+ * server answers what its schema requires.
+ */
+const serverMade = (parts: Pick<CollectionParts, 'collection'>, name: string, p: PropertyInfo) =>
+  p.readOnly || parts.collection.item?.required.includes(name) === true;
+
+/** The properties the server makes that the body lacks: times from the namespace's clock, the rest from the schema. */
+function fillServerMade(parts: Shaped, call: Call, object: ObjectMap): void {
   const { collection: c } = parts;
   let made: ObjectMap | undefined;
   for (const [name, p] of c.item?.properties ?? []) {
-    if (!p.readOnly || object[name] !== undefined) continue;
+    if (object[name] !== undefined || !serverMade(parts, name, p)) continue;
     if (p.format === 'date-time') object[name] = new Date(call.ns.now()).toISOString();
     else if (p.format === 'date') object[name] = new Date(call.ns.now()).toISOString().slice(0, 10);
     else {
@@ -216,6 +227,7 @@ function fillReadOnly(parts: Shaped, call: Call, object: ObjectMap): void {
       if (made[name] !== undefined) object[name] = structuredClone(made[name]);
     }
   }
+  fillNestedRequired(parts.doc, c.item, object, () => made ?? sampleItem(parts));
 }
 
 /** An item made from the schema: the read operation's (else the create's) answer, out of its envelope. */
