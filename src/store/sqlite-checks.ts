@@ -64,6 +64,10 @@ export function openStateFile(dir: string, notice?: (message: string) => void): 
     db.pragma('locking_mode = EXCLUSIVE');
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
+    // SQLite's own default page cache (2,000 KiB): better-sqlite3 builds with 16 MB, which the
+    // tokens a load stores filled, 17 MB of the peak resident set under the bench's load
+    // (128 → 111 MB); reads of stored objects go through the read cache (D59) anyway.
+    db.pragma('cache_size = -2000');
     checkIntegrity(db, file);
     const note = migrate(db, file);
     if (note) notice?.(note);
