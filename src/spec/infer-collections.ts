@@ -252,7 +252,7 @@ function suffixOf(param: string | undefined, props: ReadonlyMap<string, unknown>
 
 /** The one property in the format of an id the item path takes (DigitalOcean's `reserved_ipv6: {format: ipv6}` names the object's `ip`). */
 function sameFormatOf(format: string | undefined, props: ReadonlyMap<string, PropertyInfo> | undefined): string | undefined {
-  if (!props || !(ID_FORMATS as readonly (string | undefined)[]).includes(format)) return undefined;
+  if (!props || !ID_FORMATS.some((f) => f === format)) return undefined;
   const matching = [...props].filter(([, p]) => p.format === format);
   return matching.length === 1 ? matching[0]![0] : undefined;
 }

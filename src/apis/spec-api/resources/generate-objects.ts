@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { RandomSource } from '../../../core/types.js';
 import type { Collection } from '../../../spec/infer-collections.js';
 import type { SampleOf } from '../../../spec/samples.js';
-import { answerShape } from './answer-shape.js';
+import { answerShape, inEnvelope } from './answer-shape.js';
 import { newTextId } from './new-id.js';
 
 // Bump when the maker makes other objects from the same schema and seed: namespaces seeded by the old one are reseeded.
@@ -39,8 +39,7 @@ export function generateObjects(parts: {
   const key = `${c.name} ${parent}`;
   const random = seededRandom(`${sample.settings?.seed ?? 1} ${api} ${key}`);
   return sample.objects(api, at, key, count).map((made, i) => {
-    const inner = shape.envelope !== undefined ? (made[shape.envelope] as Record<string, unknown> | undefined) : made;
-    const object = { ...(inner ?? {}) };
+    const object = { ...inEnvelope(made, shape.envelope) };
     object[c.idProperty] = c.idKind === 'integer' ? parts.after + i + 1 : newTextId(c.idKind, random);
     const owner = owners?.length ? owners[i % owners.length] : undefined;
     return { object, ...(owner ? { owner } : {}) };

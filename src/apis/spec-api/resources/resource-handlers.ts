@@ -1,7 +1,6 @@
 import type { HandlerResult, Operation } from '../../../core/types.js';
 import type { Call, Handler } from '../../../pipeline/stages.js';
 import type { Collection } from '../../../spec/infer-collections.js';
-import type { PropertyInfo } from '../../../spec/object-schema.js';
 import type { SampleOf } from '../../../spec/samples.js';
 import type { CollectionRef, StoredObject } from '../../../store/store.js';
 import { judgeAccess, visibleTo, type Access, type OwnershipPolicy } from '../../../auth/owner-rule.js';
@@ -86,7 +85,7 @@ async function change(
   const object = next(found, objectOf(parts, op, call.body));
   // the id is the object's name: a change never moves it
   object[c.idProperty] = found.object[c.idProperty];
-  fillNestedRequired(parts.doc, c.item, object, () => sampleItem(parts));
+  fillNestedRequired(parts.doc, c.item, object, parts.sampled);
   await call.services.store.records.replace({ ...refOf(parts, call), id: found.id, object });
   call.note({ change: `${done} ${c.name} ${found.id}` });
   return answer(parts, parts.shape(op), object);
@@ -95,9 +94,7 @@ async function change(
 function replaceWith(parts: Shaped, old: StoredObject, body: ObjectMap): ObjectMap {
   const object = { ...body };
   // what the server made (readOnly, or required in answers and left out) stays as it was unless the body carries it
-  for (const [name, p] of parts.collection.item?.properties ?? []) {
-    if (serverMade(parts, name, p) && object[name] === undefined && old.object[name] !== undefined) object[name] = old.object[name];
-  }
+  for (const name of parts.serverMade) if (object[name] === undefined && old.object[name] !== undefined) object[name] = old.object[name];
   // a replacement leaves out what it does not set: the schema's default, as on create
   fillDefaults(parts, object);
   return object;
@@ -206,28 +203,19 @@ function fillDefaults(parts: Pick<CollectionParts, 'collection'>, object: Object
   }
 }
 
-/**
- * A property the server makes when a body leaves it out: a readOnly one, or one the item's
- * answer requires (Box's `type: folder`, which its create body does not take): a correct
- * server answers what its schema requires.
- */
-const serverMade = (parts: Pick<CollectionParts, 'collection'>, name: string, p: PropertyInfo) =>
-  p.readOnly || parts.collection.item?.required.includes(name) === true;
-
 /** The properties the server makes that the body lacks: times from the namespace's clock, the rest from the schema. */
 function fillServerMade(parts: Shaped, call: Call, object: ObjectMap): void {
   const { collection: c } = parts;
-  let made: ObjectMap | undefined;
   for (const [name, p] of c.item?.properties ?? []) {
-    if (object[name] !== undefined || !serverMade(parts, name, p)) continue;
+    if (object[name] !== undefined || !parts.serverMade.has(name)) continue;
     if (p.format === 'date-time') object[name] = new Date(call.ns.now()).toISOString();
     else if (p.format === 'date') object[name] = new Date(call.ns.now()).toISOString().slice(0, 10);
     else {
-      made ??= sampleItem(parts);
+      const made = parts.sampled();
       if (made[name] !== undefined) object[name] = structuredClone(made[name]);
     }
   }
-  fillNestedRequired(parts.doc, c.item, object, () => made ?? sampleItem(parts));
+  fillNestedRequired(parts.doc, c.item, object, parts.sampled);
 }
 
 /** An item made from the schema: the read operation's (else the create's) answer, out of its envelope. */
@@ -255,11 +243,20 @@ interface Shaped extends CollectionParts {
   envelope(op: Operation): string | undefined;
   /** the writeOnly properties, never answered */
   hidden: readonly string[];
+  /**
+   * the properties the server makes when a body leaves them out: readOnly ones, and those the
+   * item's answer requires (Box's `type: folder`, which its create body does not take)
+   */
+  serverMade: ReadonlySet<string>;
+  /** an item made from the schema (sampleItem), made once: what is taken from it is copied */
+  sampled(): ObjectMap;
 }
 
 function withShapes(parts: CollectionParts): Shaped {
   const shapes = new Map<string, AnswerShape>();
   const envelopes = new Map<string, string | undefined>();
+  const { item } = parts.collection;
+  let sampled: ObjectMap | undefined;
   return {
     ...parts,
     shape(op, preferred) {
@@ -272,7 +269,11 @@ function withShapes(parts: CollectionParts): Shaped {
       if (!envelopes.has(op.operationId)) envelopes.set(op.operationId, bodyEnvelope(parts.doc, op));
       return envelopes.get(op.operationId);
     },
-    hidden: [...(parts.collection.item?.properties ?? [])].filter(([, p]) => p.writeOnly).map(([name]) => name),
+    hidden: [...(item?.properties ?? [])].filter(([, p]) => p.writeOnly).map(([name]) => name),
+    serverMade: new Set(
+      [...(item?.properties ?? [])].filter(([name, p]) => p.readOnly || item?.required.includes(name)).map(([name]) => name),
+    ),
+    sampled: () => (sampled ??= sampleItem(parts)),
   };
 }
 
