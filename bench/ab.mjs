@@ -2,12 +2,15 @@
 // Two (or more) builds of authmock side by side, in alternating rounds: requests per second and
 // CPU time per request (from /proc), for one endpoint. For a change on the request path:
 //   node bench/ab.mjs me old=/path/to/other/checkout/bin/authmock.js new=bin/authmock.js
-// Endpoints: me, token, login, countries (no credential). Env: AB_ROUNDS (4), AB_SECONDS (6), BENCH_CONNECTIONS (50),
+// Endpoints: me, token, login, countries (no credential), oauth (a client_credentials token of the authorization
+// server, RS256, serving test/fixtures/oauth/shop.openapi.yaml). CPU is the whole process's, and its main thread's
+// apart (the thread pool signs the authorization server's tokens beside it). Env: AB_ROUNDS (4), AB_SECONDS (6), BENCH_CONNECTIONS (50),
 // AB_ARGS (extra serve arguments). Each bin runs as users run it (its shebang's flags), in a
 // fresh working directory, on 127.0.0.1; every child is killed at the end.
 import autocannon from 'autocannon';
-import { resolve } from 'node:path';
-import { HOST, cleanup, cpuMsOf, freePort, installCleanupHandlers, median, spawnNode, tempDir, waitFor200 } from './lib.mjs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { HOST, cleanup, cpuMsOf, mainCpuMsOf, freePort, installCleanupHandlers, median, spawnNode, tempDir, waitFor200 } from './lib.mjs';
 
 const ROUNDS = Number(process.env.AB_ROUNDS ?? 4);
 const SECONDS = Number(process.env.AB_SECONDS ?? 6);
@@ -17,13 +20,20 @@ const CUSTOMER = { username: 'roni_cost@example.com', password: 'roni_cost3@exam
 const SOCIAL = { username: 'jane.doe', password: 'jane-password-1', apiKey: 'demo-mobile-app', secretKey: 'demo-mobile-secret' };
 
 const [endpoint, ...pairs] = process.argv.slice(2);
-if (!['me', 'token', 'login', 'countries'].includes(endpoint) || pairs.length < 1) {
-  console.error('usage: node bench/ab.mjs me|token|login|countries name=path/to/bin/authmock.js [name=...]');
+const OAUTH_SPEC = join(fileURLToPath(new URL('..', import.meta.url)), 'test', 'fixtures', 'oauth', 'shop.openapi.yaml');
+const CLIENT = `Basic ${Buffer.from('billing:billing-secret').toString('base64')}`;
+
+if (!['me', 'token', 'login', 'countries', 'oauth'].includes(endpoint) || pairs.length < 1) {
+  console.error('usage: node bench/ab.mjs me|token|login|countries|oauth name=path/to/bin/authmock.js [name=...]');
   process.exit(2);
 }
 
 function requestOf(base, token) {
   const json = { 'content-type': 'application/json' };
+  if (endpoint === 'oauth') {
+    const headers = { 'content-type': 'application/x-www-form-urlencoded', authorization: CLIENT };
+    return { url: `${base}/oauth/token`, method: 'POST', headers, body: 'grant_type=client_credentials' };
+  }
   if (endpoint === 'countries') return { url: `${base}/rest/V1/directory/countries` };
   if (endpoint === 'me') return { url: `${base}/rest/V1/customers/me`, headers: { authorization: `Bearer ${token}` } };
   if (endpoint === 'token')
@@ -37,18 +47,24 @@ try {
   for (const pair of pairs) {
     const [name, bin] = pair.split('=');
     const port = await freePort();
-    const child = spawnNode([resolve(bin), 'serve', '--port', String(port), '--log-level', 'info', ...EXTRA], {
+    const specs = endpoint === 'oauth' ? [OAUTH_SPEC] : [];
+    const child = spawnNode([resolve(bin), 'serve', ...specs, '--port', String(port), '--log-level', 'info', ...EXTRA], {
       cwd: tempDir('authmock-ab-'),
       direct: true,
     });
     const base = `http://${HOST}:${port}`;
-    await waitFor200(`${base}/rest/V1/directory/countries`, child);
-    const r = await fetch(`${base}/rest/V1/integration/customer/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(CUSTOMER),
-    });
-    servers.push({ name, child, request: requestOf(base, await r.json()), rps: [], us: [] });
+    await waitFor200(`${base}/__authmock/health`, child);
+    const token =
+      endpoint === 'oauth'
+        ? undefined
+        : await (
+            await fetch(`${base}/rest/V1/integration/customer/token`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(CUSTOMER),
+            })
+          ).json();
+    servers.push({ name, child, request: requestOf(base, token), rps: [], us: [], main: [] });
   }
   for (let round = 0; round < ROUNDS; round++) {
     const order = round % 2 ? [...servers].reverse() : servers;
@@ -56,17 +72,21 @@ try {
       const opts = { ...s.request, connections: CONNECTIONS };
       await autocannon({ ...opts, duration: 1 });
       const cpu0 = cpuMsOf(s.child.pid);
+      const main0 = mainCpuMsOf(s.child.pid);
       const r = await autocannon({ ...opts, duration: SECONDS });
       const cpuMs = cpuMsOf(s.child.pid) - cpu0;
+      const mainMs = mainCpuMsOf(s.child.pid) - main0;
       if (r.non2xx || r.errors) throw new Error(`${s.name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
       s.rps.push(Math.round(r.requests.average));
       s.us.push(Math.round((cpuMs * 1e3) / r.requests.total));
+      s.main.push(Math.round((mainMs * 1e3) / r.requests.total));
       console.log(
-        `round ${round + 1} ${s.name.padEnd(8)} ${String(s.rps.at(-1)).padStart(6)} req/s ${String(s.us.at(-1)).padStart(4)} µs CPU/request`,
+        `round ${round + 1} ${s.name.padEnd(8)} ${String(s.rps.at(-1)).padStart(6)} req/s ${String(s.us.at(-1)).padStart(4)} µs CPU/request (main thread ${s.main.at(-1)})`,
       );
     }
   }
-  for (const s of servers) console.log(`${s.name.padEnd(8)} median ${median(s.rps)} req/s, ${median(s.us)} µs CPU/request`);
+  for (const s of servers)
+    console.log(`${s.name.padEnd(8)} median ${median(s.rps)} req/s, ${median(s.us)} µs CPU/request (main thread ${median(s.main)})`);
 } finally {
   await cleanup();
 }

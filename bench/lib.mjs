@@ -140,6 +140,16 @@ export function cpuMsOf(pid) {
   }
 }
 
+/** CPU time (user + system, ms) of a process's main thread alone: /proc/<pid>/task/<pid>/stat. */
+export function mainCpuMsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
 export const median = (xs) => {
   const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
   if (!s.length) return NaN;

@@ -63,6 +63,7 @@ export function createOAuthServer(setup: OAuthServerSetup): ServedApi | undefine
     name: OAUTH_SERVER,
     resolver,
     codecs: new Map<string, TokenCodec>(specs.map((a) => [a.name, a.tokens])),
+    apis: specs.map((a) => a.name),
     userOrder: new Map(specs.map((a) => [a.name, a.seed.filter((i) => i.kind === USER).map((i) => i.id)])),
     implicitApis: new Set(
       specs.filter((a) => [...a.model.schemes.values()].some((s) => s.type === 'oauth2' && s.flows.implicit)).map((a) => a.name),

@@ -1,7 +1,17 @@
 import type { Store } from '../../store/store.js';
 import type { SecretDigester } from '../../auth/secrets.js';
 import type { OAuthClient, OAuthParties, OAuthUser } from '../../auth/oauth2/parties.js';
-import { specIdentities, toUser, USER, type SpecUser } from '../spec-api/spec-identities.js';
+import { specIdentities, toUser, USER, type SpecClient, type SpecUser } from '../spec-api/spec-identities.js';
+
+/** a client as the server knows it, kept per stored client a cache froze (the same object while it holds) */
+const known = new WeakMap<SpecClient, OAuthClient>();
+const asClient = (api: string, c: SpecClient): OAuthClient => {
+  const kept = known.get(c);
+  if (kept?.api === api) return kept;
+  const client: OAuthClient = { api, ...c };
+  if (Object.isFrozen(c)) known.set(c, client);
+  return client;
+};
 
 const asUser = (api: string, u: SpecUser): OAuthUser => ({
   api,
@@ -26,8 +36,12 @@ export function createParties(
   return {
     secrets,
     async clients(clientId) {
-      const found = await Promise.all(apis.map((api) => specIdentities(store, ns, api).client(clientId)));
-      return found.flatMap((c, i): OAuthClient[] => (c ? [{ ...c, api: apis[i] }] : []));
+      const clientOf = (api: string) => specIdentities(store, ns, api).client(clientId);
+      // one spec is the common case: its lookup alone, without a Promise.all around it
+      const found = apis.length === 1 ? [await clientOf(apis[0])] : await Promise.all(apis.map(clientOf));
+      const out: OAuthClient[] = [];
+      found.forEach((c, i) => c && out.push(asClient(apis[i], c)));
+      return out;
     },
     async user(api, username) {
       if (!apis.includes(api)) return undefined;

@@ -1,8 +1,9 @@
 import type { Call } from '../../pipeline/stages.js';
-import type { HandlerResult } from '../../core/types.js';
+import type { HandlerResult, Principal } from '../../core/types.js';
 import type { TokenCodec } from '../../auth/tokens.js';
 import type { SecretDigester } from '../../auth/secrets.js';
 import type { AuthenticatedClient } from '../../auth/oauth2/client-auth.js';
+import type { OAuthClient } from '../../auth/oauth2/parties.js';
 import { acceptedIssuers, addressedUrl, issuerOf } from '../../auth/oauth2/issuer.js';
 import { oauthError } from '../../auth/oauth2/oauth-error.js';
 import { repeatedParam } from '../../auth/oauth2/repeated-param.js';
@@ -17,6 +18,8 @@ export interface ServerParts {
   resolver: PathResolver;
   /** the specs it serves, by name: their opaque token formats */
   codecs: ReadonlyMap<string, TokenCodec>;
+  /** their names (the codecs' keys), the audiences its tokens may name */
+  apis: readonly string[];
   /** each spec's users in the order its identity file lists them */
   userOrder: ReadonlyMap<string, readonly string[]>;
   implicitApis: ReadonlySet<string>;
@@ -30,13 +33,16 @@ export interface ServerParts {
 export function contextOf(call: Call, parts: ServerParts): ServerContext {
   const ns = call.ns.name;
   const url = addressedUrl(call.req);
-  const apis = [...parts.codecs.keys()];
+  const { apis } = parts;
   const { store } = call.services;
   return {
     ns,
     now: call.ns.now(),
     issuer: `${issuerOf(url, ns)}${parts.resolver.issuerPath}`,
-    acceptedIssuers: acceptedIssuers(url, ns, parts.baseUrl()),
+    // only introspection reads them: worked out when asked, not on every token
+    get acceptedIssuers() {
+      return acceptedIssuers(url, ns, parts.baseUrl());
+    },
     apis,
     policy: oauthPolicy(call.ns.settings.oauth),
     ring: call.services.keyRing,
@@ -105,7 +111,17 @@ export function noteClient(call: Call, auth: AuthenticatedClient | undefined, de
   if (!auth) return call.note({ auth: { outcome: refused ? 'invalid' : 'none', detail } });
   const { client } = auth;
   call.note({
-    principal: {
+    principal: principalOf(client),
+    auth: { outcome: 'ok', scheme: auth.method, detail: `client ${client.clientId} of ${client.api}: ${detail}` },
+  });
+}
+
+/** the caller a client is, made once per client object (the same one while its stored record holds) */
+const principals = new WeakMap<OAuthClient, Principal>();
+function principalOf(client: OAuthClient): Principal {
+  let principal = principals.get(client);
+  if (!principal) {
+    principal = {
       kind: 'user',
       userType: 'client',
       userId: client.clientId,
@@ -113,9 +129,10 @@ export function noteClient(call: Call, auth: AuthenticatedClient | undefined, de
       scopes: new Set(client.scopes),
       claims: { client_id: client.clientId },
       identity: client,
-    },
-    auth: { outcome: 'ok', scheme: auth.method, detail: `client ${client.clientId} of ${client.api}: ${detail}` },
-  });
+    };
+    principals.set(client, principal);
+  }
+  return principal;
 }
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): HandlerResult {

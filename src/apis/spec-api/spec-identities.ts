@@ -89,7 +89,18 @@ export function toApiKey(i: Identity): SpecApiKey {
   return { id: i.id, prefix: d.prefix ?? '', ...(d.user ? { user: d.user } : {}), scopes: d.scopes ?? [] };
 }
 
+/** clients converted from identities a read cache froze: the same stored client, the same object */
+const clients = new WeakMap<Identity, SpecClient>();
+
 export function toClient(i: Identity): SpecClient {
+  const kept = clients.get(i);
+  if (kept) return kept;
+  const client = clientOf(i);
+  if (Object.isFrozen(i)) clients.set(i, Object.freeze(client));
+  return client;
+}
+
+function clientOf(i: Identity): SpecClient {
   const d = i.data as { clientId: string; secretDigest?: string; scopes?: string[]; grantTypes?: string[]; redirectUris?: string[] };
   return {
     clientId: d.clientId,

@@ -70,7 +70,8 @@ export async function signAccessToken(ring: KeyRing, random: RandomSource, grant
     ...(grant.authTime !== undefined ? { auth_time: Math.floor(grant.authTime / 1000) } : {}),
   });
   const token = await signCompact({ alg: key.record.alg, kid: key.record.kid, typ: 'at+jwt' }, payload, key.privateKey, key.record.alg);
-  await ring.signed(grant.ns, key.record, lifetimeMs);
+  const extending = ring.signed(grant.ns, key.record, lifetimeMs);
+  if (extending) await extending;
   return { token: tamper === 'signature' ? alterSignature(token) : token, jti, expiresAt, issuedAt };
 }
 

@@ -72,6 +72,7 @@ function readPresented(headers: IncomingHttpHeaders, form: URLSearchParams): Pre
 
 /** RFC 6749 §2.3.1: the id and secret are form-encoded before they are joined. */
 function formDecode(s: string): string {
+  if (!s.includes('%') && !s.includes('+')) return s;
   try {
     return decodeURIComponent(s.replace(/\+/g, ' '));
   } catch {

@@ -75,7 +75,7 @@ export function createKeyRing(store: OAuthStore) {
     /** the key new tokens of `alg` are signed with, made when the namespace has none */
     async signingKey(ns: string, alg: SigningAlg, now: number): Promise<LiveKey> {
       const active = (await store.activeKey({ ns, alg })) ?? (await make(ns, alg, now));
-      return live(active);
+      return await live(active);
     },
     /** a key by the kid a token names; undefined when the namespace has no such key */
     async verificationKey(ns: string, kid: string): Promise<LiveKey | undefined> {
@@ -83,8 +83,9 @@ export function createKeyRing(store: OAuthStore) {
       return record && live(record);
     },
     /** a token of this lifetime was signed: the key stays published at least that long after it retires */
-    async signed(ns: string, key: SigningKey, lifetimeMs: number): Promise<void> {
-      if (lifetimeMs > key.longestLifetimeMs) await store.extendKey({ ns, kid: key.kid, lifetimeMs });
+    signed(ns: string, key: SigningKey, lifetimeMs: number): Promise<void> | undefined {
+      // nothing to wait for when the key already covers the lifetime, as it does for most tokens
+      return lifetimeMs > key.longestLifetimeMs ? store.extendKey({ ns, kid: key.kid, lifetimeMs }) : undefined;
     },
     /** a new active key of `alg`; the one it replaces verifies its tokens until the last one expires */
     async rotate(ns: string, alg: SigningAlg, now: number): Promise<SigningKey> {

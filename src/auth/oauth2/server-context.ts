@@ -17,7 +17,17 @@ export const CODE_LIFETIME_SECONDS = 60;
 export const REFRESH_LIFETIME_SECONDS = 14 * 24 * 3600;
 export const DEFAULT_ACCESS_LIFETIME_SECONDS = 3600;
 
+/** policies made per settings object: a namespace's settings are one object while its record holds */
+const policies = new WeakMap<OAuthSettings, OAuthPolicy>();
+
 export function oauthPolicy(settings: OAuthSettings | undefined): OAuthPolicy {
+  if (!settings) return policyOf(undefined);
+  let policy = policies.get(settings);
+  if (!policy) policies.set(settings, (policy = policyOf(settings)));
+  return policy;
+}
+
+function policyOf(settings: OAuthSettings | undefined): OAuthPolicy {
   return {
     autoApprove: settings?.autoApprove ?? false,
     ...(settings?.loginUser ? { loginUser: settings.loginUser } : {}),

@@ -44,7 +44,7 @@ export async function tokenRequest(
   }
   const auth = await authenticateClient(headers, form, ctx.parties, { api: api ?? audienceOf(form) });
   onAuthenticated(auth);
-  return grant(ctx, form, auth);
+  return await grant(ctx, form, auth);
 }
 
 /** RFC 8707's `resource` or the common `audience` parameter, naming the spec a token is for. */

@@ -42,5 +42,9 @@ export async function authorizationCodeGrant(ctx: ServerContext, form: URLSearch
   checkVerifier(form.get('code_verifier') ?? undefined, issued.codeChallenge, issued.codeChallengeMethod);
   const user = await ctx.parties.user(issued.api, issued.userId);
   if (!user) throw oauthError('invalid_grant', `user ${issued.userId} is gone`);
-  return issueGrant(ctx, { client, user, scopes: issued.scopes, authTime: issued.authTime, nonce: issued.nonce, jti: grantId }, grantId);
+  return await issueGrant(
+    ctx,
+    { client, user, scopes: issued.scopes, authTime: issued.authTime, nonce: issued.nonce, jti: grantId },
+    grantId,
+  );
 }

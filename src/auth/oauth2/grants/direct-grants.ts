@@ -15,7 +15,7 @@ export async function clientCredentialsGrant(ctx: ServerContext, form: URLSearch
   requireGrantType(client, 'client_credentials');
   const requested = parseScope(form.get('scope'));
   const scopes = grantScopes(requested, client.scopes, client.scopes).filter((s) => client.scopes.includes(s));
-  return issueGrant(ctx, { client, scopes });
+  return await issueGrant(ctx, { client, scopes });
 }
 
 /**
@@ -33,5 +33,5 @@ export async function passwordGrant(ctx: ServerContext, form: URLSearchParams, a
   if (!user || !ok) throw oauthError('invalid_grant', 'the username or password is wrong');
   const mutual = userScopes(user, client);
   const scopes = grantScopes(parseScope(form.get('scope')), mutual, mutual);
-  return issueGrant(ctx, { client, user, scopes, authTime: ctx.now });
+  return await issueGrant(ctx, { client, user, scopes, authTime: ctx.now });
 }

@@ -133,8 +133,8 @@ export async function tokenResponse(ctx: ServerContext, issue: Issue, access: Is
 /** Access, refresh (when the client may refresh) and ID tokens of a new grant, its refresh family begun. */
 export async function issueGrant(ctx: ServerContext, issue: Issue, family = newTokenId(ctx.random)): Promise<TokenResponse> {
   const access = await issueAccess(ctx, issue);
-  if (!issue.user || !issue.client.grantTypes.includes('refresh_token')) return tokenResponse(ctx, issue, access);
+  if (!issue.user || !issue.client.grantTypes.includes('refresh_token')) return await tokenResponse(ctx, issue, access);
   const refresh = newRefresh(ctx, issue, access, family);
   await ctx.store.saveRefresh({ ns: ctx.ns, hash: refresh.hash, token: refresh.record });
-  return tokenResponse(ctx, issue, access, refresh.token);
+  return await tokenResponse(ctx, issue, access, refresh.token);
 }

@@ -52,5 +52,5 @@ export async function refreshTokenGrant(ctx: ServerContext, form: URLSearchParam
     await ctx.store.revokeAccess({ ns: ctx.ns, jti: access.jti, expiresAt: access.expiresAt });
     throw oauthError('invalid_grant', REFUSED[used.outcome]);
   }
-  return tokenResponse(ctx, issue, access, next.token);
+  return await tokenResponse(ctx, issue, access, next.token);
 }
