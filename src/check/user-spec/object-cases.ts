@@ -1,4 +1,3 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import type { Operation, SecurityScheme } from '../../core/types.js';
 import type { ServedCollection } from '../../pipeline/served-api.js';
 import type { CallSpec, CaseContext, CheckCase, Expectation, MatrixCell } from '../case-types.js';
@@ -6,18 +5,14 @@ import type { Exchange } from '../http-client.js';
 import type { UserSpec } from './load-user-specs.js';
 import type { CredentialNeed, CredentialProvider } from './credential-need.js';
 import type { RequestBudget } from './request-budget.js';
-import { answerShape, bodyEnvelope, bodyObject, inEnvelope } from '../../apis/spec-api/resources/answer-shape.js';
+import { answerShape, bodyObject, inEnvelope } from '../../apis/spec-api/resources/answer-shape.js';
 import { SkipCase } from '../run-cases.js';
 import { cookieHeader, noCredentials, putSecret } from './apply-credential.js';
 import { secretKind } from './credential-need.js';
-import { paramSchema, sampleRequest } from './sample-request.js';
-import { satisfies } from './schema-values.js';
-import { holdsSent } from './holds-sent.js';
-import { newTextId } from '../../apis/spec-api/resources/new-id.js';
+import { sampleRequest } from './sample-request.js';
+import { freshId, inList, listQuery, parse, replaceBody, sameAsSent, wrapBody, type CheckedCollection } from './object-bodies.js';
 
-export interface ObjectCaseInput {
-  spec: UserSpec;
-  served: ServedCollection;
+export interface ObjectCaseInput extends CheckedCollection {
   provider: CredentialProvider;
   budget: RequestBudget;
   /** why none of the collection's cases may run (writes are not sent to a server that is not authmock) */
@@ -319,62 +314,6 @@ function needOf(input: ObjectCaseInput, scheme: SecurityScheme, who: Who): Crede
   };
 }
 
-/** Every property A sent (but readOnly and writeOnly ones) must come back as sent (holds-sent.ts). */
-function sameAsSent(input: ObjectCaseInput, sent: ObjectMap, ex: Exchange): string | undefined {
-  const c = input.served.collection;
-  const shape = answerShape(input.spec.model.spec.doc, c.read!);
-  const answered = parse(ex.text);
-  const got = inEnvelope(answered, shape.envelope);
-  for (const [name, value] of Object.entries(sent)) {
-    const prop = c.item?.properties.get(name);
-    if (prop?.writeOnly || prop?.readOnly) continue;
-    if (!holdsSent(got?.[name], value)) return `${name} came back ${JSON.stringify(got?.[name])}, A sent ${JSON.stringify(value)}`;
-  }
-  return undefined;
-}
-
-function inList(input: ObjectCaseInput, list: Operation, ex: Exchange, id: string): boolean {
-  const shape = answerShape(input.spec.model.spec.doc, list);
-  const body = parse(ex.text);
-  const items = shape.arrayProperty ? (body as ObjectMap | undefined)?.[shape.arrayProperty] : body;
-  const idProperty = input.served.collection.idProperty;
-  return Array.isArray(items) && items.some((item) => item && typeof item === 'object' && String((item as ObjectMap)[idProperty]) === id);
-}
-
-/**
- * The example's id is likely an object the server has (a seed): A's body leaves the id out
- * where the server makes it (readOnly, or not required), and else gives a new one.
- */
-function freshId(input: ObjectCaseInput, op: Operation, body: unknown, sent: ObjectMap): CallSpec['body'] | undefined {
-  const c = input.served.collection;
-  if (!(c.idProperty in sent)) return undefined;
-  const prop = c.item?.properties.get(c.idProperty);
-  const without = { ...sent };
-  delete without[c.idProperty];
-  // an id the item need not have, unless the create's own body schema asks for it (Box's taxonomy `namespace`)
-  if (prop?.readOnly || (!c.item?.required.includes(c.idProperty) && accepts(input, op, body, without))) delete sent[c.idProperty];
-  else
-    sent[c.idProperty] =
-      c.idKind === 'integer'
-        ? 900_000_000 + Math.floor(Math.random() * 99_999_999)
-        : c.idKind === 'string'
-          ? `authmock-check-${randomUUID().slice(0, 8)}`
-          : newTextId(c.idKind, { bytes: randomBytes });
-  return wrapBody(input, op, body, sent);
-}
-
-/** Whether the operation's JSON body validator takes this object (in the body's envelope); true where it has none. */
-function accepts(input: ObjectCaseInput, op: Operation, body: unknown, object: ObjectMap): boolean {
-  const validate = op.requestBody?.media.byType.get(jsonTypeOf(op));
-  return !validate || validate(JSON.parse(String(wrapBody(input, op, body, object)?.payload ?? '{}')));
-}
-
-function wrapBody(input: ObjectCaseInput, op: Operation, body: unknown, sent: ObjectMap): CallSpec['body'] {
-  const envelope = bodyEnvelope(input.spec.model.spec.doc, op);
-  const wrapped = envelope !== undefined ? { ...(body && typeof body === 'object' ? (body as ObjectMap) : {}), [envelope]: sent } : sent;
-  return { payload: JSON.stringify(wrapped), contentType: jsonTypeOf(op) };
-}
-
 /** Where only its owner may read an object (an owner rule on the item's parameter: a user record), A's object is named after A. */
 async function ownIdOf(input: ObjectCaseInput): Promise<string | undefined> {
   const c = input.served.collection;
@@ -385,48 +324,6 @@ async function ownIdOf(input: ObjectCaseInput): Promise<string | undefined> {
   return (await input.provider.produce(needOf(input, scheme, 'A'))).owner?.(rule.claim);
 }
 
-function jsonTypeOf(op: Operation): string {
-  const types = [...(op.requestBody?.media.schemaAt.keys() ?? [])];
-  return types.find((t) => t === 'application/json') ?? types.find((t) => t.endsWith('+json')) ?? 'application/json';
-}
-
-/**
- * B's replacement of A's object: what A sent, where the replace operation's schema takes it,
- * else the operation's own sample (its schema may differ from the create's): a body the
- * server refuses as invalid (400) would say nothing of whose the object is.
- */
-function replaceBody(input: ObjectCaseInput, op: Operation, sent: ObjectMap): CallSpec['body'] {
-  const envelope = bodyEnvelope(input.spec.model.spec.doc, op);
-  const wrapped = envelope !== undefined ? { [envelope]: sent } : sent;
-  const validate = op.requestBody?.media.byType.get(jsonTypeOf(op));
-  if (!validate || !validate(structuredClone(wrapped))) {
-    const own = sampleRequest(input.spec.model.spec, op, input.spec.model.schemes);
-    if (own.body && !own.invalid) return own.body;
-  }
-  return { payload: JSON.stringify(wrapped), contentType: jsonTypeOf(op) };
-}
-
-/**
- * A list's query as A's object answers it: a required query parameter (the sampled request
- * sends only those) that filters by a top-level property (one the item has: the server
- * filters by equality) takes A's value where its schema accepts it (Asana's `?parent=`), so
- * A's list can hold A's object and B's list is asked the same. `asksForA` is false where one
- * cannot take A's value (Box's `?status=pending` of a collaboration the server made `accepted`).
- */
-function listQuery(input: ObjectCaseInput, list: Operation, object: ObjectMap): { query: Record<string, string>; asksForA: boolean } {
-  const query: Record<string, string> = {};
-  let asksForA = true;
-  for (const p of list.params) {
-    if (p.in !== 'query' || !p.required || !(input.served.collection.item?.properties.has(p.name) || p.name in object)) continue;
-    const value = object[p.name];
-    const text = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
-    const schema = paramSchema(input.spec.model.spec, list, 'query', p.name);
-    if (text !== undefined && (!schema || satisfies(schema, text))) query[p.name] = text;
-    else asksForA = false;
-  }
-  return { query, asksForA };
-}
-
 function expectation(check: string, outcome: Expectation['outcome'], finding?: string): Expectation {
   return { check, outcome, ...(finding ? { finding } : {}) };
 }
@@ -435,12 +332,4 @@ function words(outcome: Expectation['outcome'] | undefined): string {
   if (outcome === undefined) return 'not tested';
   if (outcome === 'hidden') return '403 or 404';
   return outcome === 'success' ? '2xx' : String(outcome);
-}
-
-function parse(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
