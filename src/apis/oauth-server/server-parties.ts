@@ -9,7 +9,7 @@ const asClient = (api: string, c: SpecClient): OAuthClient => {
   const kept = known.get(c);
   if (kept?.api === api) return kept;
   const client: OAuthClient = { api, ...c };
-  if (Object.isFrozen(c)) known.set(c, client);
+  if (Object.isFrozen(c)) known.set(c, Object.freeze(client));
   return client;
 };
 

@@ -116,7 +116,7 @@ export function noteClient(call: Call, auth: AuthenticatedClient | undefined, de
   });
 }
 
-/** the caller a client is, made once per client object (the same one while its stored record holds) */
+/** the caller a client is, kept per kept client (frozen: the same object while its stored record holds) */
 const principals = new WeakMap<OAuthClient, Principal>();
 function principalOf(client: OAuthClient): Principal {
   let principal = principals.get(client);
@@ -130,7 +130,8 @@ function principalOf(client: OAuthClient): Principal {
       claims: { client_id: client.clientId },
       identity: client,
     };
-    principals.set(client, principal);
+    // a client made afresh for this request is never met again: nothing to keep
+    if (Object.isFrozen(client)) principals.set(client, principal);
   }
   return principal;
 }
