@@ -11,10 +11,8 @@ import { buildCellCases } from './build-cell-cases.js';
 import { buildObjectCases } from './object-cases.js';
 import { cellObjects } from './cell-objects.js';
 
-/**
- * The cases of `authmock check --spec`: each selected operation's row of the auth matrix and
- * each collection's object-level cells, and the order they run in (run-spec-check.ts runs them).
- */
+// The cases of `authmock check --spec`: each selected operation's row of the auth matrix and
+// each collection's object-level cells, and the order they run in (run-spec-check.ts runs them).
 
 /** Every selected operation's row of cells, in spec order. */
 export function buildSpecCases(

@@ -10,11 +10,9 @@ import { paramSchema, sampleRequest } from './sample-request.js';
 import { satisfies } from './schema-values.js';
 import { holdsSent } from './holds-sent.js';
 
-/**
- * What the object-level cases (object-cases.ts) send and how they read what comes back: A's
- * body with a fresh id, B's replacement, a list's query, and the checks that A's object came
- * back as sent and is listed.
- */
+// What the object-level cases (object-cases.ts) send and how they read what comes back: A's
+// body with a fresh id, B's replacement, a list's query, and the checks that A's object came
+// back as sent and is listed.
 
 /** A collection and the spec it is checked in: what the cases' bodies are made from. */
 export interface CheckedCollection {

@@ -1,19 +1,16 @@
-import type { Operation, SecurityScheme } from '../../core/types.js';
+import type { Operation } from '../../core/types.js';
 import type { ServedCollection } from '../../pipeline/served-api.js';
 import type { CallSpec, CaseContext, CheckCase, Expectation, MatrixCell } from '../case-types.js';
 import type { Exchange } from '../http-client.js';
-import type { UserSpec } from './load-user-specs.js';
-import type { CredentialNeed, CredentialProvider } from './credential-need.js';
 import type { RequestBudget } from './request-budget.js';
 import { answerShape, bodyObject, inEnvelope } from '../../apis/spec-api/resources/answer-shape.js';
 import { SkipCase } from '../run-cases.js';
 import { cookieHeader, noCredentials, putSecret } from './apply-credential.js';
-import { secretKind } from './credential-need.js';
 import { sampleRequest } from './sample-request.js';
-import { freshId, inList, listQuery, parse, replaceBody, sameAsSent, wrapBody, type CheckedCollection } from './object-bodies.js';
+import { needOf, opsOf, ownIdOf, schemeOf, type CollectionCallers, type Who } from './object-callers.js';
+import { freshId, inList, listQuery, parse, replaceBody, sameAsSent, wrapBody } from './object-bodies.js';
 
-export interface ObjectCaseInput extends CheckedCollection {
-  provider: CredentialProvider;
+export interface ObjectCaseInput extends CollectionCallers {
   budget: RequestBudget;
   /** why none of the collection's cases may run (writes are not sent to a server that is not authmock) */
   unavailable?: string;
@@ -21,7 +18,6 @@ export interface ObjectCaseInput extends CheckedCollection {
   leftovers?: string[];
 }
 
-type Who = 'A' | 'B';
 /** What the cells share: A's object, what A sent, and whether B's delete took it away. */
 interface CellState {
   sent?: ObjectMap;
@@ -278,50 +274,6 @@ async function call(
     },
     expect,
   );
-}
-
-/**
- * The scheme an operation is called with: one whose credential the checker sends and that a
- * requirement names alone, preferring one every secured operation of the collection takes,
- * so that A is one caller throughout (an API key and a token of the same user are two).
- */
-function schemeOf(spec: UserSpec, op: Operation, others: readonly Operation[] = []): SecurityScheme | undefined {
-  const alone = (o: Operation) =>
-    o.security
-      .flatMap((r) => (r.length === 1 ? [spec.model.schemes.get(r[0]!.scheme)] : []))
-      .filter((s): s is SecurityScheme => !!s && secretKind(s) !== undefined);
-  const mine = alone(op);
-  const secured = others.filter((o) => o.security.length > 0);
-  return mine.find((s) => secured.every((o) => alone(o).some((x) => x.name === s.name))) ?? mine[0];
-}
-
-function opsOf(input: ObjectCaseInput): Operation[] {
-  const c = input.served.collection;
-  return [c.create, c.read, c.replace, c.patch, c.remove, ...c.lists].filter((op): op is Operation => !!op);
-}
-
-/** A's and B's credential for a scheme: both hold every scope the collection's operations ask of it. */
-function needOf(input: ObjectCaseInput, scheme: SecurityScheme, who: Who): CredentialNeed {
-  // every scope of every scheme the collection asks for: A is the same user whichever scheme carries it
-  const holds = new Set<string>();
-  for (const op of opsOf(input)) for (const requirement of op.security) for (const r of requirement) r.scopes.forEach((s) => holds.add(s));
-  return {
-    scheme,
-    state: 'live',
-    holds: [...holds].sort(),
-    lacks: [...input.served.policy.adminScopes],
-    user: who === 'A' ? 'owner' : 'other',
-  };
-}
-
-/** Where only its owner may read an object (an owner rule on the item's parameter: a user record), A's object is named after A. */
-async function ownIdOf(input: ObjectCaseInput): Promise<string | undefined> {
-  const c = input.served.collection;
-  const rule = c.read?.owner;
-  if (!rule || rule.param !== c.itemParam) return undefined;
-  const scheme = schemeOf(input.spec, c.read!, opsOf(input));
-  if (!scheme) return undefined;
-  return (await input.provider.produce(needOf(input, scheme, 'A'))).owner?.(rule.claim);
 }
 
 function expectation(check: string, outcome: Expectation['outcome'], finding?: string): Expectation {
