@@ -19,7 +19,7 @@ export function cacheRecords(inner: RecordStore, cache: ReadCache, shared: boole
   if (shared) return inner;
   const where = (ref: { api: string; collection: string; parent: string }) => `${ref.api}\u0000${ref.collection}\u0000${ref.parent}`;
   const queryKey = (q: ListQuery) =>
-    `${q.visibleTo === undefined ? '\u0001' : q.visibleTo}\u0000${q.offset ?? ''}\u0000${q.limit ?? ''}\u0000${q.where && hasKeys(q.where) ? JSON.stringify(q.where) : ''}`;
+    `${q.visibleTo === undefined ? '\u0001' : q.visibleTo}\u0000${q.offset ?? ''}\u0000${q.limit ?? ''}\u0000${q.where && hasKeys(q.where) ? JSON.stringify(q.where) : ''}\u0000${q.assumed && hasKeys(q.assumed) ? JSON.stringify(q.assumed) : ''}`;
   const writing = <R>(ns: string, write: () => Promise<R>) => cache.writing(() => cache.dropRecords(ns), write);
   return {
     create: (args) => writing(args.ns, () => inner.create(args)),

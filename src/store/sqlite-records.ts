@@ -1,6 +1,6 @@
 import type { CollectionRef, RecordStore, SeedObject, StoredObject } from './store.js';
 import type { SqliteContext, Statement } from './sqlite-statements.js';
-import { integerOf, pageOf } from './record-query.js';
+import { filtersProperties, integerOf, pageOf } from './record-query.js';
 import { CollectionOrder, type Placed } from './record-order.js';
 
 /**
@@ -148,7 +148,7 @@ export function createSqliteRecords({ db, flush }: SqliteContext): SqliteRecords
     },
     async list(args) {
       const ref = refOf(args);
-      if (args.where && Object.keys(args.where).length > 0) return pageOf((stmt.all.all(...ref) as Row[]).map(toObject), args);
+      if (filtersProperties(args)) return pageOf((stmt.all.all(...ref) as Row[]).map(toObject), args);
       const order = orderOf(ref);
       const keys = order.page(args.offset ?? 0, args.limit ?? -1, args.visibleTo);
       return { items: keys.map((k) => toObject(stmt.get.get(...ref, k.id) as Row)), total: order.total(args.visibleTo) };

@@ -205,6 +205,11 @@ export interface ListQuery {
   visibleTo?: string;
   /** top-level properties that must equal these values (as text, as a query string carries them) */
   where?: Readonly<Record<string, string>>;
+  /**
+   * filters the request left out, at their declared defaults: an object that has the property
+   * must equal the value, one without it is not excluded (it was made without saying)
+   */
+  assumed?: Readonly<Record<string, string>>;
   offset?: number;
   limit?: number;
 }

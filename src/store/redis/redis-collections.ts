@@ -1,5 +1,5 @@
 import type { CollectionRef, RecordStore, StoredObject } from '../store.js';
-import { pageOf } from '../record-query.js';
+import { filtersProperties, pageOf } from '../record-query.js';
 import type { RedisContext } from './redis-context.js';
 import { collectionKeys, SEP } from './redis-keys.js';
 import { objectArgs, toStoredObject } from './redis-records.js';
@@ -37,7 +37,7 @@ export function createRedisCollections({ send, script, guard, keys }: RedisConte
     },
     async list(args) {
       // a filter on properties reads every object the caller may see, then pages in Node
-      if (args.where && Object.keys(args.where).length > 0) return pageOf((await read(args, 0, -1, args.visibleTo)).items, args);
+      if (filtersProperties(args)) return pageOf((await read(args, 0, -1, args.visibleTo)).items, args);
       return read(args, args.offset ?? 0, args.limit ?? -1, args.visibleTo);
     },
     async replace(args) {

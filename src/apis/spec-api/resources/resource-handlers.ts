@@ -124,18 +124,26 @@ async function list(parts: Shaped, call: Call, op: Operation): Promise<HandlerRe
   const { collection: c } = parts;
   const paging = pageParams(op, call.query);
   const where: Record<string, string> = {};
+  const assumed: Record<string, string> = {};
   for (const p of op.params) {
     const prop = p.in === 'query' ? c.item?.properties.get(p.name) : undefined;
-    // a filter the request leaves out is its declared default, as the server assumes it (Petstore's status=available);
-    // an empty one filters nothing (DigitalOcean's `name` defaults to "")
-    const value = call.query[p.name] ?? p.default;
-    if (prop && prop.type !== 'object' && prop.type !== 'array' && value !== undefined && value !== '' && typeof value !== 'object')
-      where[p.name] = String(value);
+    if (!prop || prop.type === 'object' || prop.type === 'array') continue;
+    const sent = call.query[p.name];
+    if (sent !== undefined) {
+      // an empty one filters nothing (DigitalOcean's `name` defaults to "")
+      if (sent !== '' && typeof sent !== 'object') where[p.name] = String(sent);
+    } else if (typeof p.default === 'string' && p.default !== '') {
+      // a text filter the request leaves out is its declared default, as the server assumes it (Petstore's
+      // status=available), but an object made without that property still shows; a boolean or number default
+      // more often says what to include (PowerDNS's dnssec=true) than which objects
+      assumed[p.name] = p.default;
+    }
   }
   const found = await call.services.store.records.list({
     ...refOf(parts, call),
     ...paging,
     where,
+    assumed,
     ...(visibleFor(parts, call) !== undefined ? { visibleTo: visibleFor(parts, call) } : {}),
   });
   const items = found.items.map((o) => visible(parts, o.object));
