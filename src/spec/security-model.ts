@@ -51,8 +51,16 @@ export function readSchemes(spec: LoadedSpec, overlay: SchemeOverlay = {}): Sche
   return { schemes, warnings };
 }
 
-/** A `<word> {…}` description of an API key in the Authorization header ("SSWS {API Token}") names its prefix. */
-const PREFIX_IN_DESCRIPTION = /^\s*([A-Za-z][\w-]*)\s+\{[^}]*\}/;
+/**
+ * How a description of an API key in the Authorization header shows the word before the key:
+ * opening with `<word> {…}` (Okta's "SSWS {API Token}"), or anywhere as `Authorization: <word>
+ * <placeholder>`, the placeholder in braces, angle or square brackets, a `$NAME` or a NAME in
+ * capitals (InfluxDB's "Authorization: Token INFLUX_API_TOKEN").
+ */
+const PREFIX_IN_DESCRIPTION = [
+  /^\s*([A-Za-z][\w-]*)\s+\{[^}]*\}/,
+  /\b[Aa]uthorization:\s*([A-Za-z][\w-]*)\s+(?:\{[^}\n]*\}|<[^>\n]*>|\[[^\]\n]*\]|\$?[A-Z][A-Z0-9_]*\b)/,
+];
 
 function withOverlay(scheme: SecurityScheme, overlay: SchemeOverlay): SecurityScheme {
   const prefix = overlay.prefixes?.[scheme.name];
@@ -156,6 +164,10 @@ export function schemesOf(requirements: readonly SecurityRequirement[]): string[
 /** Okta's `Authorization: SSWS <key>`: an API key in the Authorization header whose description shows the word. */
 function prefixOf(raw: Record<string, any>): { prefix?: string } {
   if (raw.in !== 'header' || String(raw.name).toLowerCase() !== 'authorization') return {};
-  const found = typeof raw.description === 'string' ? PREFIX_IN_DESCRIPTION.exec(raw.description) : null;
-  return found ? { prefix: found[1] } : {};
+  if (typeof raw.description !== 'string') return {};
+  for (const pattern of PREFIX_IN_DESCRIPTION) {
+    const found = pattern.exec(raw.description);
+    if (found) return { prefix: found[1] };
+  }
+  return {};
 }

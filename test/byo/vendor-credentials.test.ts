@@ -18,6 +18,15 @@ describe("vendors' ways of sending a credential", () => {
     }
   });
 
+  it("takes the word a description's example header shows (InfluxDB: Authorization: Token INFLUX_API_TOKEN)", async () => {
+    const t = makeApp({ specs: [join(SPECS, 'influxlike.openapi.yaml')] });
+    await t.http.get('/api/v2/buckets').set('Authorization', 'Token influx-token-1').expect(200);
+    for (const auth of ['influx-token-1', 'Bearer influx-token-1', 'Token wrong-token']) {
+      const res = await t.http.get('/api/v2/buckets').set('Authorization', auth);
+      expect(res.status, auth).toBe(401);
+    }
+  });
+
   it('takes the word the identity file gives a scheme whose description shows none', async () => {
     const t = makeApp({ specs: [join(SPECS, 'oktaword.openapi.yaml')] });
     await t.http.get('/api/v1/users/me').set('Authorization', 'SSWS okta-key-1').expect(200);
