@@ -20,6 +20,31 @@ export function hasExternalRefs(node: unknown): boolean {
 }
 
 /**
+ * Sets aside (in place) the `$ref`s to other files inside vendor extensions (`x-…`, other than
+ * authmock's own `x-authmock-…`): authmock reads nothing there, and specs in the wild point
+ * them at files that are not schemas or not shipped with the spec (Redocly's `x-topics` at
+ * Markdown pages), which would stop the start. Each becomes `x-ref-not-read`. Returns how many.
+ */
+export function setAsideExtensionRefs(node: unknown, inExtension = false): number {
+  if (Array.isArray(node)) return node.reduce((n: number, item) => n + setAsideExtensionRefs(item, inExtension), 0);
+  if (!node || typeof node !== 'object') return 0;
+  const object = node as Record<string, unknown>;
+  let count = 0;
+  if (inExtension && typeof object.$ref === 'string' && !object.$ref.startsWith('#')) {
+    object['x-ref-not-read'] = object.$ref;
+    delete object.$ref;
+    count++;
+  }
+  for (const [key, value] of Object.entries(object)) {
+    if (value && typeof value === 'object') {
+      const extension = inExtension || (key.startsWith('x-') && !key.startsWith('x-authmock-'));
+      count += setAsideExtensionRefs(value, extension);
+    }
+  }
+  return count;
+}
+
+/**
  * The document with every `$ref` to another file brought inside it (json-schema-ref-parser's
  * bundle: each external target is placed where it is first used, and later uses point
  * there), so everything downstream sees one document with local refs only. Files only,

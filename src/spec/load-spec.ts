@@ -1,6 +1,6 @@
 import { basename, resolve } from 'node:path';
 import { readDocument } from './read-document.js';
-import { bundleDocument, hasExternalRefs } from './bundle-document.js';
+import { bundleDocument, hasExternalRefs, setAsideExtensionRefs } from './bundle-document.js';
 import { upgradeDocument } from './upgrade-document.js';
 import { normalizeSchemas } from './normalize-schemas.js';
 import { SpecError } from './spec-error.js';
@@ -51,6 +51,7 @@ export async function loadSpec(path: string, refRoots: readonly string[] = []): 
   const file = basename(absolute);
   let doc = readDocument(absolute);
   let includes: string[] = [];
+  setAsideExtensionRefs(doc);
   if (hasExternalRefs(doc)) ({ doc, includes } = await bundleDocument(absolute, doc, refRoots));
   const upgraded = upgradeDocument(file, doc);
   const mended = normalizeSchemas(upgraded.doc);
