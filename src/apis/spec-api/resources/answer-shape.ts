@@ -1,7 +1,6 @@
 import type { Operation } from '../../../core/types.js';
-import { readObjectSchema } from '../../../spec/object-schema.js';
-import { envelopeOf } from '../../../spec/infer-collections.js';
-import { resolvePointer } from '../../../spec/json-pointer.js';
+import { followRefs, readObjectSchema } from '../../../spec/object-schema.js';
+import { answerSchemaAt, bodySchemaAt, envelopeOf, unwrapEnvelope, type Collection } from '../../../spec/infer-collections.js';
 
 /** How an operation's answer carries objects: its status, an envelope, a list's array and count properties. */
 export interface AnswerShape {
@@ -55,8 +54,25 @@ export function answerShape(doc: unknown, op: Operation, preferred?: number): An
 }
 
 function declaresLocation(doc: unknown, op: Operation, status: string): boolean {
-  const headers = (resolvePointer(doc, `${op.pointer}/responses/${status}/headers`) ?? {}) as Record<string, unknown>;
+  // the response may be a $ref (Harbor's shared `#/responses/201`, which declares Location)
+  const response = followRefs(doc, `${op.pointer}/responses/${status}`)?.node;
+  const headers = response?.headers && typeof response.headers === 'object' ? (response.headers as Record<string, unknown>) : {};
   return Object.keys(headers).some((h) => h.toLowerCase() === 'location');
+}
+
+/**
+ * The properties a create takes that the item's answer does not declare (Harbor's user
+ * `password`, where Swagger 2.0 has no `writeOnly`): a correct server keeps them and never
+ * answers them. None where either schema declares no properties.
+ */
+export function inputOnlyProperties(doc: unknown, collection: Collection): string[] {
+  const answerAt = collection.read && answerSchemaAt(collection.read);
+  const bodyAt = collection.create && bodySchemaAt(collection.create);
+  if (answerAt === undefined || bodyAt === undefined) return [];
+  const answered = unwrapEnvelope(doc, readObjectSchema(doc, answerAt));
+  const taken = unwrapEnvelope(doc, readObjectSchema(doc, bodyAt));
+  if (!answered?.properties.size || !taken?.properties.size) return [];
+  return [...taken.properties.keys()].filter((name) => !answered.properties.has(name));
 }
 
 /** The property a request body's object sits in, where the operation's body schema is an envelope (envelopeOf). */

@@ -5,7 +5,7 @@ import type { SampleOf } from '../../../spec/samples.js';
 import type { CollectionRef, StoredObject } from '../../../store/store.js';
 import { judgeAccess, visibleTo, type Access, type OwnershipPolicy } from '../../../auth/owner-rule.js';
 import { SpecApiError } from '../spec-errors.js';
-import { answerShape, bodyEnvelope, inEnvelope, type AnswerShape } from './answer-shape.js';
+import { answerShape, bodyEnvelope, inEnvelope, inputOnlyProperties, type AnswerShape } from './answer-shape.js';
 import { jsonPatch, mergePatch, PatchError } from './patch-object.js';
 import { makeId } from './new-id.js';
 import { fillNestedRequired } from './fill-nested.js';
@@ -277,7 +277,10 @@ function withShapes(parts: CollectionParts): Shaped {
       if (!envelopes.has(op.operationId)) envelopes.set(op.operationId, bodyEnvelope(parts.doc, op));
       return envelopes.get(op.operationId);
     },
-    hidden: [...(item?.properties ?? [])].filter(([, p]) => p.writeOnly).map(([name]) => name),
+    hidden: [
+      ...[...(item?.properties ?? [])].filter(([, p]) => p.writeOnly).map(([name]) => name),
+      ...inputOnlyProperties(parts.doc, parts.collection),
+    ],
     serverMade: new Set(
       [...(item?.properties ?? [])].filter(([name, p]) => p.readOnly || item?.required.includes(name)).map(([name]) => name),
     ),
