@@ -69,7 +69,7 @@ export function inferCollections(
         parentParams: segments.filter(isTemplate).map(paramOf),
         itemParam: item.param,
         create: ops.create,
-        lists: ops.list ? [ops.list] : [],
+        lists: ops.list && answersList(doc, ops.list) ? [ops.list] : [],
         read: item.methods.get('GET'),
         replace: item.methods.get('PUT'),
         patch: item.methods.get('PATCH'),
@@ -148,6 +148,20 @@ function itemSchemaOf(doc: unknown, d: Draft): ObjectSchema | undefined {
     if (schema && schema.properties.size > 0) return schema;
   }
   return undefined;
+}
+
+/**
+ * Whether a GET of the collection's path answers a list: an array, or an object with an array
+ * property (`{ "data": [...] }`, `{ "droplets": [...], "meta": ... }`). An object without one
+ * (Harbor's `metadatas/`, a map of names to values) is no list: it answers from the spec, as
+ * operations outside the pattern do. Without a JSON schema nothing says, and it is one.
+ */
+function answersList(doc: unknown, op: Operation): boolean {
+  const at = answerSchemaAt(op);
+  const schema = at === undefined ? undefined : readObjectSchema(doc, at);
+  if (!schema || schema.type === 'array') return true;
+  if (schema.type !== 'object') return true;
+  return [...schema.properties.values()].some((p) => p.type === 'array');
 }
 
 /** The lowest 2xx answer's JSON schema. */

@@ -22,4 +22,11 @@ describe("Harbor's ways: a shared 201 with Location and no body, a password only
     expect(all.body).toEqual([one.body]);
     expect(JSON.stringify((await t.http.get('/__authmock/resources/harborlike/users').expect(200)).body)).toContain('secret-pass-1');
   });
+
+  it('answers a GET of the collection path that declares an object with no array (a map of names) from the spec, not as a list', async () => {
+    const t = makeApp({ specs: [HARBOR] });
+    await t.http.post('/__authmock/identities/harborlike/users').send({ username: 'admin', password: 'Harbor12345' }).expect(201);
+    const admin = `Basic ${Buffer.from('admin:Harbor12345').toString('base64')}`;
+    await t.http.get('/api/v2.0/projects/1/metadatas/').set('Authorization', admin).expect(200, { public: 'true' });
+  });
 });
