@@ -72,7 +72,8 @@ export function inferCollections(
         lists: ops.list && answersList(doc, ops.list) ? [ops.list] : [],
         read: item.methods.get('GET'),
         replace: item.methods.get('PUT'),
-        patch: item.methods.get('PATCH'),
+        // Stripe and OpenAI update by a POST to the item's path
+        patch: item.methods.get('PATCH') ?? item.methods.get('POST'),
         remove: item.methods.get('DELETE'),
       }),
     );

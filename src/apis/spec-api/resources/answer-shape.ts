@@ -1,5 +1,5 @@
 import type { Operation } from '../../../core/types.js';
-import { followRefs, readObjectSchema } from '../../../spec/object-schema.js';
+import { followRefs, readObjectSchema, type ObjectSchema } from '../../../spec/object-schema.js';
 import { answerSchemaAt, bodySchemaAt, envelopeOf, unwrapEnvelope, type Collection } from '../../../spec/infer-collections.js';
 
 /** How an operation's answer carries objects: its status, an envelope, a list's array and count properties. */
@@ -58,6 +58,18 @@ function declaresLocation(doc: unknown, op: Operation, status: string): boolean 
   const response = followRefs(doc, `${op.pointer}/responses/${status}`)?.node;
   const headers = response?.headers && typeof response.headers === 'object' ? (response.headers as Record<string, unknown>) : {};
   return Object.keys(headers).some((h) => h.toLowerCase() === 'location');
+}
+
+/**
+ * Whether an operation's answer carries the item itself: its schema the item's, or one that
+ * declares nothing the item does not. A removal's receipt (OpenAI's and Stripe's `deleted:
+ * true`) is not; without a JSON schema nothing says otherwise.
+ */
+export function answersItem(doc: unknown, op: Operation, item: ObjectSchema | undefined): boolean {
+  const at = answerSchemaAt(op);
+  const schema = at === undefined || !item ? undefined : unwrapEnvelope(doc, readObjectSchema(doc, at));
+  if (!schema || !item || schema.at === item.at) return true;
+  return [...schema.properties.keys()].every((name) => item.properties.has(name));
 }
 
 /**

@@ -9,7 +9,8 @@ import type { OwnershipPolicy, Visibility } from '../../../auth/owner-rule.js';
 import type { ServedCollection } from '../../../pipeline/served-api.js';
 import type { ResourceInput } from './resource-input.js';
 import { answerShape } from './answer-shape.js';
-import { collectionHandlers, sampleItem } from './resource-handlers.js';
+import { collectionHandlers } from './resource-handlers.js';
+import { sampleItem } from './shaped-collection.js';
 import { generateObjects, MADE_FORMAT } from './generate-objects.js';
 import { NO_SEED_OBJECTS, type MadeObjects, type SeedObjects } from '../../../pipeline/seed-objects.js';
 

@@ -1,27 +1,14 @@
 import type { HandlerResult, Operation } from '../../../core/types.js';
 import type { Call, Handler } from '../../../pipeline/stages.js';
-import type { Collection } from '../../../spec/infer-collections.js';
-import type { SampleOf } from '../../../spec/samples.js';
 import type { CollectionRef, StoredObject } from '../../../store/store.js';
-import { judgeAccess, visibleTo, type Access, type OwnershipPolicy } from '../../../auth/owner-rule.js';
+import { judgeAccess, visibleTo, type Access } from '../../../auth/owner-rule.js';
 import { SpecApiError } from '../spec-errors.js';
-import { answerShape, bodyEnvelope, inEnvelope, inputOnlyProperties, type AnswerShape } from './answer-shape.js';
+import { inEnvelope } from './answer-shape.js';
+import { answer, receiptOf, visible, withShapes, type CollectionParts, type ObjectMap, type Shaped } from './shaped-collection.js';
 import { jsonPatch, mergePatch, PatchError } from './patch-object.js';
 import { makeId } from './new-id.js';
 import { fillNestedRequired } from './fill-nested.js';
 import { pageOf as pageParams } from './list-params.js';
-
-export interface CollectionParts {
-  api: string;
-  /** where the spec is served (`/api/v3`), for a Location header */
-  mount: string;
-  doc: unknown;
-  collection: Collection;
-  policy: OwnershipPolicy;
-  sample: SampleOf;
-}
-
-type ObjectMap = Record<string, unknown>;
 
 /**
  * A collection's operations as a correct server of the spec answers them: a POST creates,
@@ -117,7 +104,8 @@ async function remove(parts: Shaped, call: Call, op: Operation): Promise<Handler
   await call.services.store.records.delete({ ...refOf(parts, call), id: found.id });
   call.note({ change: `deleted ${parts.collection.name} ${found.id}` });
   const shape = parts.shape(op, 204);
-  return shape.status === 204 || !shape.hasBody ? { status: shape.status, body: undefined } : answer(parts, shape, found.object);
+  if (shape.status === 204 || !shape.hasBody) return { status: shape.status, body: undefined };
+  return parts.answersItem(op) ? answer(parts, shape, found.object) : { status: shape.status, body: receiptOf(parts, op, shape, found) };
 }
 
 async function list(parts: Shaped, call: Call, op: Operation): Promise<HandlerResult> {
@@ -224,71 +212,4 @@ function fillServerMade(parts: Shaped, call: Call, object: ObjectMap): void {
     }
   }
   fillNestedRequired(parts.doc, c.item, object, parts.sampled);
-}
-
-/** An item made from the schema: the read operation's (else the create's) answer, out of its envelope. */
-export function sampleItem(parts: Pick<CollectionParts, 'collection' | 'doc' | 'sample'>): ObjectMap {
-  const op = parts.collection.read ?? parts.collection.create;
-  if (!op) return {};
-  const shape = answerShape(parts.doc, op);
-  const body = parts.sample(op, shape.key ?? String(shape.status), 'application/json') as ObjectMap | undefined;
-  return inEnvelope(body, shape.envelope);
-}
-
-/** The object as callers see it: writeOnly properties are kept and never answered. */
-function visible(parts: Shaped, object: ObjectMap): ObjectMap {
-  if (parts.hidden.length === 0) return object;
-  const out = { ...object };
-  for (const name of parts.hidden) delete out[name];
-  return out;
-}
-
-/** A collection's parts with what its operations' schemas say worked out once, not on every request. */
-interface Shaped extends CollectionParts {
-  /** the answer's shape: the `preferred` status when declared, else the lowest 2xx */
-  shape(op: Operation, preferred?: number): AnswerShape;
-  /** the property the operation's request body wraps its object in (bodyEnvelope), if it does */
-  envelope(op: Operation): string | undefined;
-  /** the writeOnly properties, never answered */
-  hidden: readonly string[];
-  /**
-   * the properties the server makes when a body leaves them out: readOnly ones, and those the
-   * item's answer requires (Box's `type: folder`, which its create body does not take)
-   */
-  serverMade: ReadonlySet<string>;
-  /** an item made from the schema (sampleItem), made once: what is taken from it is copied */
-  sampled(): ObjectMap;
-}
-
-function withShapes(parts: CollectionParts): Shaped {
-  const shapes = new Map<string, AnswerShape>();
-  const envelopes = new Map<string, string | undefined>();
-  const { item } = parts.collection;
-  let sampled: ObjectMap | undefined;
-  return {
-    ...parts,
-    shape(op, preferred) {
-      const key = `${op.operationId} ${preferred ?? ''}`;
-      let shape = shapes.get(key);
-      if (!shape) shapes.set(key, (shape = answerShape(parts.doc, op, preferred)));
-      return shape;
-    },
-    envelope(op) {
-      if (!envelopes.has(op.operationId)) envelopes.set(op.operationId, bodyEnvelope(parts.doc, op));
-      return envelopes.get(op.operationId);
-    },
-    hidden: [
-      ...[...(item?.properties ?? [])].filter(([, p]) => p.writeOnly).map(([name]) => name),
-      ...inputOnlyProperties(parts.doc, parts.collection),
-    ],
-    serverMade: new Set(
-      [...(item?.properties ?? [])].filter(([name, p]) => p.readOnly || item?.required.includes(name)).map(([name]) => name),
-    ),
-    sampled: () => (sampled ??= sampleItem(parts)),
-  };
-}
-
-function answer(parts: Shaped, shape: AnswerShape, object: ObjectMap, headers?: Record<string, string>): HandlerResult {
-  const body = shape.hasBody ? (shape.envelope ? { [shape.envelope]: visible(parts, object) } : visible(parts, object)) : undefined;
-  return { status: shape.status, ...(headers ? { headers } : {}), body };
 }
