@@ -4,6 +4,7 @@ import type { CollectionRef, StoredObject } from '../../../store/store.js';
 import { judgeAccess, visibleTo, type Access } from '../../../auth/owner-rule.js';
 import { SpecApiError } from '../spec-errors.js';
 import { inEnvelope } from './answer-shape.js';
+import { xmlObjectOf } from './xml-object.js';
 import { answer, receiptOf, visible, withShapes, type CollectionParts, type ObjectMap, type Shaped } from './shaped-collection.js';
 import { jsonPatch, mergePatch, PatchError } from './patch-object.js';
 import { makeId } from './new-id.js';
@@ -188,6 +189,8 @@ function itemPath(parts: Shaped, call: Call, id: string): string {
 
 /** The body's object, out of its envelope where the operation's body schema has one. */
 function objectOf(parts: Shaped, op: Operation, body: unknown): ObjectMap {
+  // an XML body comes as it was sent (decode-body.ts), any other non-JSON one too
+  if (Buffer.isBuffer(body)) return xmlObjectOf(body, parts.collection.item);
   return inEnvelope(body, parts.envelope(op));
 }
 
