@@ -25,6 +25,8 @@ describe('stored resources answered under a root key ({ "certificate": ... }, as
     // `name` defaults to "": left out, it filters nothing
     const listed = await t.http.get('/v2/certificates').set('Authorization', alice).expect(200);
     expect(listed.body.certificates.map((c: { id: string }) => c.id)).toContain(id);
+    // the count sits in `meta`, beside the array
+    expect(listed.body.meta.total).toBe(listed.body.certificates.length);
     expect((await t.http.get('/v2/certificates?name=other').set('Authorization', alice).expect(200)).body.certificates).toEqual([]);
     await t.http.delete(`/v2/certificates/${id}`).set('Authorization', alice).expect(204);
     await t.http.get(`/v2/certificates/${id}`).set('Authorization', alice).expect(404);

@@ -13,8 +13,8 @@ export interface AnswerShape {
   envelope?: string;
   /** a list: '' for a bare array, else the property that holds the array */
   arrayProperty?: string;
-  /** a list's integer property that says how many match */
-  countProperty?: string;
+  /** a list's integer property that says how many match: top-level, else in an object beside the array (DigitalOcean's `meta.total`) */
+  countPath?: readonly string[];
   /** the answer declares a Location header */
   location: boolean;
 }
@@ -46,11 +46,24 @@ export function answerShape(doc: unknown, op: Operation, preferred?: number): An
   // beside others (Box's `order` next to its `entries`), the one a list is usually called
   const arrays = all.length > 1 ? all.filter(([name]) => LIST_NAMES.test(name)) : all;
   if (arrays.length === 1) {
-    const count = [...schema.properties].find(([name, p]) => (p.type === 'integer' || p.type === 'number') && COUNT_NAMES.test(name));
-    return { ...shape, arrayProperty: arrays[0]![0], ...(count ? { countProperty: count[0] } : {}) };
+    const countPath = countPathOf(doc, schema);
+    return { ...shape, arrayProperty: arrays[0]![0], ...(countPath ? { countPath } : {}) };
   }
   const envelope = envelopeOf(doc, schema);
   return envelope === undefined ? shape : { ...shape, envelope };
+}
+
+/** Where a list answer says how many match: a count-like integer property, else one in an object property (`meta`, `pagination`). */
+function countPathOf(doc: unknown, schema: ObjectSchema): string[] | undefined {
+  const isCount = ([name, p]: [string, { type?: string }]) => (p.type === 'integer' || p.type === 'number') && COUNT_NAMES.test(name);
+  const top = [...schema.properties].find(isCount);
+  if (top) return [top[0]];
+  for (const [name, p] of schema.properties) {
+    if (p.type !== 'object' && p.type !== undefined) continue;
+    const inner = [...(readObjectSchema(doc, p.at)?.properties ?? [])].find(isCount);
+    if (inner) return [name, inner[0]];
+  }
+  return undefined;
 }
 
 function declaresLocation(doc: unknown, op: Operation, status: string): boolean {

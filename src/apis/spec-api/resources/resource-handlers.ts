@@ -141,7 +141,7 @@ async function list(parts: Shaped, call: Call, op: Operation): Promise<HandlerRe
   const base = parts.sample(op, shape.key ?? String(shape.status), 'application/json');
   const body: ObjectMap = base && typeof base === 'object' && !Array.isArray(base) ? structuredClone(base as ObjectMap) : {};
   body[shape.arrayProperty] = items;
-  if (shape.countProperty) body[shape.countProperty] = found.total;
+  if (shape.countPath) setAt(body, shape.countPath, found.total);
   return { status: shape.status, body };
 }
 
@@ -188,6 +188,16 @@ function itemPath(parts: Shaped, call: Call, id: string): string {
 }
 
 /** The body's object, out of its envelope where the operation's body schema has one. */
+/** Sets the value at a path of properties, making the objects on the way where the sample has none. */
+function setAt(body: ObjectMap, path: readonly string[], value: unknown): void {
+  let here = body;
+  for (const name of path.slice(0, -1)) {
+    const next = here[name];
+    here = (here[name] = next && typeof next === 'object' && !Array.isArray(next) ? next : {}) as ObjectMap;
+  }
+  here[path[path.length - 1]!] = value;
+}
+
 function objectOf(parts: Shaped, op: Operation, body: unknown): ObjectMap {
   // an XML body comes as it was sent (decode-body.ts), any other non-JSON one too
   if (Buffer.isBuffer(body)) return xmlObjectOf(body, parts.collection.item);
