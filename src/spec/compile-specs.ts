@@ -12,7 +12,7 @@ import { isConfined, readableRoots } from './confine-refs.js';
 const require = createRequire(import.meta.url);
 
 // Bump when the shape of compiled validators or of the cache changes.
-const CACHE_FORMAT = 5;
+const CACHE_FORMAT = 6;
 // Entries for spec versions seen before: the newest few stay, for switching back and forth.
 const KEEP_ENTRIES = 4;
 // What an entry holds; `digests.json`, written last, has each one's SHA-256.
@@ -37,7 +37,13 @@ export interface CompiledSpecs {
 
 interface CacheEntry {
   /** each spec as loaded: bundled and upgraded, with the SHA-256 of every file its $refs read */
-  docs: { doc: Record<string, any>; sourceVersion: string; includes: { path: string; sha256: string }[]; mended: number }[];
+  docs: {
+    doc: Record<string, any>;
+    sourceVersion: string;
+    includes: { path: string; sha256: string }[];
+    mended: number;
+    booleanBounds: readonly string[];
+  }[];
   manifest: Record<Purpose, Record<string, string>>;
 }
 
@@ -185,7 +191,7 @@ function readCache(dir: string, cacheDir: string, paths: string[], refRoots: rea
         d.doc,
         d.sourceVersion,
         d.includes.map((x) => x.path),
-        d.mended,
+        { count: d.mended, booleanBounds: d.booleanBounds },
       ),
     );
     // Code this program generated itself, verified above; V8's code cache skips parsing it again.
@@ -227,6 +233,7 @@ function writeCache(dir: string, specs: LoadedSpec[], compiler: LiveCompiler): v
       sourceVersion: s.sourceVersion,
       includes: s.includes.map((path) => ({ path, sha256: sha256(readFileSync(path)) })),
       mended: s.mended,
+      booleanBounds: s.booleanBounds,
     }));
     const entry: CacheEntry = { docs, manifest };
     // an entry written again (a file its $refs read changed) starts without the old one's layers

@@ -2,7 +2,7 @@ import { basename, resolve } from 'node:path';
 import { readDocument } from './read-document.js';
 import { bundleDocument, hasExternalRefs, setAsideExtensionRefs } from './bundle-document.js';
 import { upgradeDocument } from './upgrade-document.js';
-import { normalizeSchemas } from './normalize-schemas.js';
+import { normalizeSchemas, type Mended } from './normalize-schemas.js';
 import { SpecError } from './spec-error.js';
 import { resolvePointer } from './json-pointer.js';
 
@@ -23,7 +23,11 @@ export interface LoadedSpec {
   includes: string[];
   /** schemas whose quirks (draft-04 tuples, a stray `nullable`) were mended on load */
   mended: number;
+  /** where a boolean `exclusiveMinimum`/`exclusiveMaximum` (OpenAPI 3.0's form) was read as an exclusive bound on load */
+  booleanBounds: readonly string[];
 }
+
+const NOTHING_MENDED: Mended = Object.freeze({ count: 0, booleanBounds: [] });
 
 /** `petstore.openapi.yaml` → `petstore`. */
 export function specName(path: string): string {
@@ -59,7 +63,13 @@ export async function loadSpec(path: string, refRoots: readonly string[] = []): 
 }
 
 /** Checks the top of a 3.1 document and gives it the id its schemas are compiled under. */
-export function specFromDoc(path: string, doc: unknown, sourceVersion: string, includes: string[] = [], mended = 0): LoadedSpec {
+export function specFromDoc(
+  path: string,
+  doc: unknown,
+  sourceVersion: string,
+  includes: string[] = [],
+  mended: Mended = NOTHING_MENDED,
+): LoadedSpec {
   const file = basename(path);
   if (!doc || typeof doc !== 'object') throw new SpecError(file, '', undefined, 'is not an object');
   const spec = doc as Record<string, any>;
@@ -70,7 +80,8 @@ export function specFromDoc(path: string, doc: unknown, sourceVersion: string, i
     throw new SpecError(file, '/paths', undefined, 'must be an object');
   }
   const name = specName(path);
-  return { path, file, name, id: `https://authmock.local/specs/${encodeURIComponent(name)}`, doc: spec, sourceVersion, includes, mended };
+  const id = `https://authmock.local/specs/${encodeURIComponent(name)}`;
+  return { path, file, name, id, doc: spec, sourceVersion, includes, mended: mended.count, booleanBounds: mended.booleanBounds };
 }
 
 /** Follows a local `$ref` between OpenAPI objects (responses, parameters, examples). */

@@ -1,14 +1,27 @@
+import { toPointer } from './json-pointer.js';
+
+/** What `normalizeSchemas` mended, for the start-up warnings. */
+export interface Mended {
+  /** schemas with draft-04 tuples or a stray `nullable` */
+  count: number;
+  /** where a boolean `exclusiveMinimum`/`exclusiveMaximum` (OpenAPI 3.0's form) was read as an exclusive bound: JSON pointers */
+  booleanBounds: readonly string[];
+}
+
 /**
  * Quirks of specs in the wild that a JSON Schema 2020-12 compiler refuses, mended in the
  * schemas only (never in examples, defaults or enums, which are data):
  * - `nullable: true` left where the upgrade could not place it (beside `$ref` or `allOf`,
  *   with no `type`): the schema or null;
- * - `items` as a list (draft-04 tuples, Slack's spec): `prefixItems`, or the one schema.
- * Returns how many schemas it mended, for the start-up warning.
+ * - `items` as a list (draft-04 tuples, Slack's spec): `prefixItems`, or the one schema;
+ * - `exclusiveMinimum: true` beside `minimum` (OpenAPI 3.0's form, left in a spec that says
+ *   3.1: OpenAI's): the exclusive bound `exclusiveMinimum: <minimum>`; `false`, or `true`
+ *   with no bound beside it, goes. The same for `exclusiveMaximum` and `maximum`.
  */
-export function normalizeSchemas(doc: Record<string, any>): number {
-  let mended = 0;
-  const visit = (schema: unknown): void => {
+export function normalizeSchemas(doc: Record<string, any>): Mended {
+  let count = 0;
+  const booleanBounds: string[] = [];
+  const visit = (schema: unknown, at: string): void => {
     if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return;
     const s = schema as Record<string, any>;
     if ('nullable' in s && s.type === undefined) {
@@ -16,7 +29,7 @@ export function normalizeSchemas(doc: Record<string, any>): number {
       for (const key of Object.keys(s)) delete s[key];
       if (nullable === true) s.anyOf = [rest, { type: 'null' }];
       else Object.assign(s, rest);
-      mended++;
+      count++;
     }
     if (Array.isArray(s.items)) {
       const list = s.items as unknown[];
@@ -25,12 +38,28 @@ export function normalizeSchemas(doc: Record<string, any>): number {
         delete s.items;
         s.prefixItems = list;
       }
-      mended++;
+      count++;
     }
-    forEachSubschema(s, visit);
+    const minimum = mendBooleanBound(s, 'exclusiveMinimum', 'minimum');
+    if (mendBooleanBound(s, 'exclusiveMaximum', 'maximum') || minimum) booleanBounds.push(at);
+    forEachSubschema(s, at, visit);
   };
-  for (const schema of topSchemas(doc)) visit(schema);
-  return mended;
+  for (const [schema, at] of topSchemas(doc)) visit(schema, at);
+  return { count, booleanBounds };
+}
+
+/** A boolean `exclusive` as OpenAPI 3.0 meant it: `bound`'s value, made exclusive. Whether there was one to mend. */
+function mendBooleanBound(
+  s: Record<string, any>,
+  exclusive: 'exclusiveMinimum' | 'exclusiveMaximum',
+  bound: 'minimum' | 'maximum',
+): boolean {
+  if (typeof s[exclusive] !== 'boolean') return false;
+  if (s[exclusive] && typeof s[bound] === 'number') {
+    s[exclusive] = s[bound];
+    delete s[bound];
+  } else delete s[exclusive];
+  return true;
 }
 
 const ONE = [
@@ -49,42 +78,53 @@ const ONE = [
 const MANY = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 const MAP = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
 
-/** Calls `visit` on each schema directly inside a schema. */
-function forEachSubschema(s: Record<string, any>, visit: (schema: unknown) => void): void {
-  for (const key of ONE) if (s[key] && typeof s[key] === 'object') visit(s[key]);
-  for (const key of MANY) if (Array.isArray(s[key])) s[key].forEach(visit);
-  for (const key of MAP) if (s[key] && typeof s[key] === 'object') Object.values(s[key]).forEach(visit);
+type Visit = (schema: unknown, at: string) => void;
+
+/** Calls `visit` on each schema directly inside the schema at `at`, with its pointer. */
+function forEachSubschema(s: Record<string, any>, at: string, visit: Visit): void {
+  for (const key of ONE) if (s[key] && typeof s[key] === 'object') visit(s[key], `${at}${toPointer([key])}`);
+  for (const key of MANY) if (Array.isArray(s[key])) s[key].forEach((sub: unknown, i: number) => visit(sub, `${at}/${key}/${i}`));
+  for (const key of MAP) {
+    if (!s[key] || typeof s[key] !== 'object') continue;
+    for (const [name, sub] of Object.entries(s[key])) visit(sub, `${at}${toPointer([key, name])}`);
+  }
 }
 
-/** The schemas an OpenAPI 3.1 document holds outside other schemas: components, parameters, bodies, responses, headers. */
-function* topSchemas(doc: Record<string, any>): Generator<unknown> {
+/** The schemas an OpenAPI 3.1 document holds outside other schemas (components, parameters, bodies, responses, headers), each with its JSON pointer. */
+function* topSchemas(doc: Record<string, any>): Generator<[unknown, string]> {
   const components = doc.components ?? {};
-  yield* Object.values(components.schemas ?? {});
-  for (const p of Object.values<any>(components.parameters ?? {})) yield p?.schema;
-  for (const h of Object.values<any>(components.headers ?? {})) yield h?.schema;
-  for (const b of Object.values<any>(components.requestBodies ?? {})) yield* contentSchemas(b);
-  for (const r of Object.values<any>(components.responses ?? {})) yield* responseSchemas(r);
-  for (const item of Object.values<any>(doc.paths ?? {})) {
+  for (const [name, schema] of entriesOf(components.schemas)) yield [schema, toPointer(['components', 'schemas', name])];
+  for (const [name, p] of entriesOf(components.parameters)) yield [p?.schema, toPointer(['components', 'parameters', name, 'schema'])];
+  for (const [name, h] of entriesOf(components.headers)) yield [h?.schema, toPointer(['components', 'headers', name, 'schema'])];
+  for (const [name, b] of entriesOf(components.requestBodies)) yield* contentSchemas(b, toPointer(['components', 'requestBodies', name]));
+  for (const [name, r] of entriesOf(components.responses)) yield* responseSchemas(r, toPointer(['components', 'responses', name]));
+  for (const [path, item] of entriesOf(doc.paths)) {
     if (!item || typeof item !== 'object') continue;
-    for (const p of arrayOf(item.parameters)) yield p?.schema;
-    for (const op of Object.values<any>(item)) {
+    const itemAt = toPointer(['paths', path]);
+    yield* parameterSchemas(item.parameters, itemAt);
+    for (const [method, op] of entriesOf(item)) {
       if (!op || typeof op !== 'object' || Array.isArray(op)) continue;
-      for (const p of arrayOf(op.parameters)) yield p?.schema;
-      yield* contentSchemas(op.requestBody);
-      for (const r of Object.values<any>(op.responses ?? {})) yield* responseSchemas(r);
+      const opAt = `${itemAt}${toPointer([method])}`;
+      yield* parameterSchemas(op.parameters, opAt);
+      yield* contentSchemas(op.requestBody, `${opAt}/requestBody`);
+      for (const [status, r] of entriesOf(op.responses)) yield* responseSchemas(r, `${opAt}${toPointer(['responses', status])}`);
     }
   }
 }
 
-function* responseSchemas(r: any): Generator<unknown> {
-  yield* contentSchemas(r);
-  for (const h of Object.values<any>(r?.headers ?? {})) yield h?.schema;
+function* parameterSchemas(list: unknown, at: string): Generator<[unknown, string]> {
+  if (Array.isArray(list)) for (const [i, p] of list.entries()) yield [p?.schema, `${at}/parameters/${i}/schema`];
 }
 
-function* contentSchemas(holder: any): Generator<unknown> {
-  for (const media of Object.values<any>(holder?.content ?? {})) yield media?.schema;
+function* responseSchemas(r: any, at: string): Generator<[unknown, string]> {
+  yield* contentSchemas(r, at);
+  for (const [name, h] of entriesOf(r?.headers)) yield [h?.schema, `${at}${toPointer(['headers', name, 'schema'])}`];
 }
 
-function arrayOf(v: unknown): any[] {
-  return Array.isArray(v) ? v : [];
+function* contentSchemas(holder: any, at: string): Generator<[unknown, string]> {
+  for (const [type, media] of entriesOf(holder?.content)) yield [media?.schema, `${at}${toPointer(['content', type, 'schema'])}`];
+}
+
+function entriesOf(v: unknown): [string, any][] {
+  return v && typeof v === 'object' ? Object.entries(v) : [];
 }

@@ -36,7 +36,11 @@ export interface AnswerSettings {
 export const DEFAULT_ANSWER_SETTINGS: AnswerSettings = Object.freeze({ seed: 1, examplesOnly: false, generate: 0 });
 
 export interface SamplerOptions extends Partial<AnswerSettings> {
-  /** the compiled check of a schema `$ref` (`<spec id>#<pointer>`): a made value is sent only once it passes */
+  /**
+   * the compiled check of a schema `$ref` (`<spec id>#<pointer>`): a made value is sent only
+   * once it passes; where there is none, or the compiler refuses the schema (the operation's
+   * own validator warns of that), the answer is the plain sample
+   */
   check?: (ref: string) => ValidateFunction | undefined;
 }
 
@@ -70,6 +74,17 @@ export function createSampler(specs: readonly LoadedSpec[], options: SamplerOpti
   });
   const byName = new Map(specs.map((s) => [s.name, s]));
   const made = new Map<string, unknown>();
+  // schemas the compiler refused: asked once, not on every answer
+  const refused = new Set<string>();
+  const checkOf = (ref: string): ValidateFunction | undefined => {
+    if (refused.has(ref)) return undefined;
+    try {
+      return options.check?.(ref);
+    } catch {
+      refused.add(ref);
+      return undefined;
+    }
+  };
   let freshCount = 0;
   let faker: Faker | undefined; // one per sampler, made on the first value and reseeded for each
   const keep = (key: string, body: unknown) => {
@@ -93,7 +108,7 @@ export function createSampler(specs: readonly LoadedSpec[], options: SamplerOpti
       maxDepth,
     }: { skipNonRequired: boolean; useExamples: boolean; pathParams?: SampleRequest['pathParams']; maxDepth?: number },
   ): unknown => {
-    const validate = options.check?.(`${spec.id}#${at}`);
+    const validate = checkOf(`${spec.id}#${at}`);
     if (!validate) return undefined;
     const tries = [
       ...(useExamples ? [{ useExamples: true, vary: false, seed }] : []),

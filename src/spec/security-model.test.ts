@@ -11,6 +11,7 @@ const specWith = (description: string, name = 'Authorization'): LoadedSpec => ({
   sourceVersion: '3.1.0',
   includes: [],
   mended: 0,
+  booleanBounds: [],
 });
 const prefixOf = (description: string, name?: string) => {
   const scheme = readSchemes(specWith(description, name)).schemes.get('key');

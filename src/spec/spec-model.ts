@@ -36,7 +36,11 @@ export interface ModelOptions {
   defaultPermission?: 'anonymous';
   /** a user's spec: a schema the compiler refuses for a quirk is served unchecked, with a warning */
   lenient?: boolean;
-  /** what a validator compiled when first used could not be (a lenient spec's schemas compile on first use) */
+  /**
+   * what a validator compiled when first used could not be (a lenient spec's schemas compile
+   * on first use); without it such a schema is still served unchecked, unreported: the
+   * model's warnings are frozen by then
+   */
   warnLater?: (message: string) => void;
 }
 
@@ -50,10 +54,11 @@ export function buildSpecModel(spec: LoadedSpec, compiler: SchemaCompiler, optio
     defaultPermission: options.defaultPermission,
     lenient: options.lenient,
     warn: (m) => warnings.push(m),
-    warnLater: options.warnLater,
+    warnLater: options.warnLater ?? (() => {}),
   });
   if (spec.mended)
     warnings.push(`${spec.mended} schemas written for an older JSON Schema (list items, nullable beside $ref) were read as 2020-12`);
+  if (spec.booleanBounds.length) warnings.push(describeBooleanBounds(spec.booleanBounds));
   for (const id of Object.keys(options.overlay ?? {})) {
     if (!operations.some((o) => o.operationId === id))
       warnings.push(`the identity file names operation ${id}, which the spec does not have`);
@@ -68,4 +73,14 @@ export function buildSpecModel(spec: LoadedSpec, compiler: SchemaCompiler, optio
     open: operations.every((o) => o.security.length === 0),
     warnings: Object.freeze(warnings),
   });
+}
+
+// the places a warning names before it only counts the rest
+const NAMED_PLACES = 5;
+
+function describeBooleanBounds(places: readonly string[]): string {
+  const named = places.slice(0, NAMED_PLACES).join(', ');
+  const more = places.length > NAMED_PLACES ? ` and ${places.length - NAMED_PLACES} more` : '';
+  const schemas = places.length === 1 ? '1 schema gives' : `${places.length} schemas give`;
+  return `${schemas} exclusiveMinimum or exclusiveMaximum as a boolean (OpenAPI 3.0's form), read as an exclusive bound: ${named}${more}`;
 }

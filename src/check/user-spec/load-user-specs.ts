@@ -26,9 +26,15 @@ export interface UserSpec {
  * Loads each `--spec` as `authmock serve` does: any OpenAPI 3.x or Swagger 2.0 file, with
  * what its identity file beside it (`<name>.authmock.yaml`) adds to operations (scopes,
  * owner-only rules). Its name is the file name up to the first dot, as authmock serves it.
- * Its `$ref`s read files in its folder and `refRoots` only, as when served.
+ * Its `$ref`s read files in its folder and `refRoots` only, as when served. Its schemas
+ * compile when first used, as when served: `warnLater` hears of one the compiler refuses
+ * (checked by neither the server nor the checker).
  */
-export async function loadUserSpecs(files: readonly string[], refRoots: readonly string[] = []): Promise<UserSpec[]> {
+export async function loadUserSpecs(
+  files: readonly string[],
+  refRoots: readonly string[] = [],
+  warnLater: (api: string, message: string) => void = () => {},
+): Promise<UserSpec[]> {
   const paths = files.map((f) => resolve(f));
   for (const p of paths) if (!existsSync(p)) throw new UsageError(`--spec ${p}: no such file`);
   // No cache directory: the checker compiles afresh and never writes next to a server's state.
@@ -40,7 +46,12 @@ export async function loadUserSpecs(files: readonly string[], refRoots: readonly
     seen.add(spec.name);
     const beside = identityFileBeside(spec.path);
     const file = existsSync(beside) ? readIdentityFile(beside, undefined) : undefined;
-    const model = buildSpecModel(spec, compiler, { overlay: file?.operations, schemeOverlay: file?.schemes, lenient: true });
+    const model = buildSpecModel(spec, compiler, {
+      overlay: file?.operations,
+      schemeOverlay: file?.schemes,
+      lenient: true,
+      warnLater: (message) => warnLater(spec.name, message),
+    });
     return {
       name: spec.name,
       file: spec.path,

@@ -38,7 +38,9 @@ export async function runSpecCheck(flags: CheckFlags, io: CheckIo): Promise<numb
   const target = checkUrl(given).replace(/\/+$/, '');
   const timeoutMs = positiveInt('--timeout', flags.timeout);
   const maxRequests = positiveInt('--max-requests', flags.maxRequests ?? String(DEFAULT_MAX_REQUESTS));
-  const specs = await loadUserSpecs(flags.spec ?? [], flags.refRoots);
+  // a schema the compiler refuses when first used (as serve logs it): told in the summary and the reports
+  const late = new Set<string>();
+  const specs = await loadUserSpecs(flags.spec ?? [], flags.refRoots, (api, warning) => late.add(`${api}: ${warning}`));
   // what serve's banner lists as spec findings, a schema left unchecked among them (a pattern RE2 cannot run)
   for (const spec of specs) for (const warning of spec.model.warnings) io.stderr.write(`authmock check: ${spec.name}: ${warning}\n`);
   const file = flags.credentials ? readCredentialsFile(resolve(flags.credentials), io.env) : undefined;
@@ -66,7 +68,7 @@ export async function runSpecCheck(flags: CheckFlags, io: CheckIo): Promise<numb
         io.stdout.write(`${c.id}\t${c.category}\t${c.title}${c.tags.unavailable ? `\tskipped: ${c.tags.unavailable}` : ''}\n`);
       return 0;
     }
-    return await runAndReport(cases, connected, { flags, io, target, timeoutMs, budget, release, leftovers });
+    return await runAndReport(cases, connected, { flags, io, target, timeoutMs, budget, release, leftovers, late });
   } finally {
     const leftOver = await release();
     if (leftOver) io.stderr.write(`authmock check: ${leftOver}\n`);
@@ -82,6 +84,8 @@ interface RunContext {
   release(): Promise<string | undefined>;
   /** objects the check made that the spec gives no way to delete */
   leftovers: readonly string[];
+  /** schemas the compiler refused when first used, each `<api>: <warning>` */
+  late: ReadonlySet<string>;
 }
 
 async function runAndReport(cases: CheckCase[], connected: Connected, r: RunContext): Promise<number> {
@@ -123,9 +127,12 @@ async function runAndReport(cases: CheckCase[], connected: Connected, r: RunCont
     results,
     connected.specs.map((t) => t.spec.api),
   );
-  const notes = [...connected.notes, safetyNote(connected.authmock, !!flags.unsafe, r.target), leftoverNote(connected.authmock, r)].filter(
-    (n): n is string => !!n,
-  );
+  const notes = [
+    ...connected.notes,
+    safetyNote(connected.authmock, !!flags.unsafe, r.target),
+    leftoverNote(connected.authmock, r),
+    ...r.late,
+  ].filter((n): n is string => !!n);
   const meta = { target: r.target, startedAt: startedAt.toISOString(), durationMs, requests: budget.count, notes };
   const reports = writeReports(flags, results, summary, { ...meta, bases, options: optionsOf(flags, connected, budget.max) });
   const failures = groupFailures(results, connected.authmock);
