@@ -37,6 +37,8 @@ export interface IdentityTools {
   nextId(): Promise<number>;
   /** the namespace's time */
   now(): number;
+  /** whether the API holds an identity of that kind and id in the namespace (an API key's user) */
+  exists(kind: string, id: string): Promise<boolean>;
 }
 
 /** Input the control API refuses, with a message for the caller. */

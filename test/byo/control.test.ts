@@ -27,6 +27,15 @@ describe("the control API for a user's spec", () => {
     expect(res.body.detail).toMatch(/role: is not a known key/);
   });
 
+  it('refuses an API key for a user the API does not hold: it would be refused on every request', async () => {
+    const t = makeApp({ specs: [SCHEMES] });
+    const res = await t.http.post('/__authmock/identities/schemes/api-keys').send({ user: 'ghost' }).expect(400);
+    expect(res.body.detail).toMatch(/schemes has no user ghost; create the user first/);
+    expect((await t.http.get('/__authmock/identities/schemes/api-keys').expect(200)).body).not.toContainEqual(
+      expect.objectContaining({ user: 'ghost' }),
+    );
+  });
+
   it('generates an API key when none is given, shows it once, and finds it by the key or its id', async () => {
     const t = makeApp({ specs: [SCHEMES] });
     const made = await t.http

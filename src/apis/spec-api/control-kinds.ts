@@ -6,7 +6,7 @@ import { IdentityInputError } from '../../pipeline/served-api.js';
 import { FixtureError } from '../../fixtures/fixture-error.js';
 import { readApiKey, readClient, readUser } from './identity-file.js';
 import { Reader } from './identity-reader.js';
-import { apiKeyIdentity, clientIdentity, keyDigest, toApiKey, toClient, toUser, userIdentity } from './spec-identities.js';
+import { apiKeyIdentity, clientIdentity, keyDigest, toApiKey, toClient, toUser, USER, userIdentity } from './spec-identities.js';
 import { GENERATED } from '../../pipeline/namespaces.js';
 
 /** The control API's input is read as the identity file is: the same fields, unknown keys refused. */
@@ -61,8 +61,11 @@ export function specIdentityKinds(api: string, secrets: SecretDigester): Record<
   const apiKeys: IdentityKind = {
     kind: 'apiKey',
     lookupKey: (ref) => keyDigest(secrets, ref),
-    async create(input) {
+    async create(input, tools) {
       const k = readInput((at) => readApiKey(at, input, '', true));
+      // a key acts as its user: one for nobody would be refused on every request
+      if (k.user && !(await tools.exists(USER, k.user)))
+        throw new IdentityInputError(`user: ${api} has no user ${k.user}; create the user first (or leave user out: a key of its own)`);
       const key = k.key || generated('');
       return { identity: apiKeyIdentity(api, secrets, { ...k, key }), reveal: { key } };
     },

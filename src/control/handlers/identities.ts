@@ -32,6 +32,7 @@ export function createIdentityHandlers(runtime: Runtime): Record<string, Handler
   const kindIn = (ctx: Ctx, t: Target) => ({ ns: ctx.ns.name, api: t.api.name, kind: t.kind.kind });
   const tools = (ctx: Ctx, t: Target): IdentityTools => ({
     now: () => ctx.ns.now(),
+    exists: async (kind, id) => (await store.identities.get({ ns: ctx.ns.name, api: t.api.name, kind, id })) !== undefined,
     async nextId() {
       const existing = await store.identities.list(kindIn(ctx, t));
       const highest = existing.reduce((max, i) => Math.max(max, Number(i.id) || 0), 0);
