@@ -1,5 +1,5 @@
 import type { HandlerResult, Operation } from '../core/types.js';
-import { declaredKey, type ExamplesOf } from './find-examples.js';
+import { declaredKey, inDeclaredType, type ExamplesOf } from './find-examples.js';
 
 /** What a `Prefer` header asks for (parsePrefer). */
 export interface Preferred {
@@ -13,7 +13,8 @@ export interface Preferred {
  * named one when asked), else a body made from its schema, else no body; a status it does
  * not declare answers authmock's own 400 naming the declared ones, so a typo is not taken
  * for the API's answer. `example=` alone: the first declared status that has that example;
- * none has it, undefined (the operation answers as it would).
+ * none has it, undefined (the operation answers as it would). An answer of a status declared
+ * in another type than JSON names that type (a CSV example goes as CSV).
  */
 export function answerPreferred(op: Operation, want: Preferred, examplesOf: ExamplesOf): HandlerResult | undefined {
   if (want.code !== undefined) {
@@ -21,11 +22,11 @@ export function answerPreferred(op: Operation, want: Preferred, examplesOf: Exam
     const found = examplesOf(op, want.code);
     const named = want.example !== undefined ? found?.named[want.example] : undefined;
     const body = named ?? found?.first;
-    return { status: want.code, body: structuredClone(body) };
+    return inDeclaredType(op, { status: want.code, body: structuredClone(body) });
   }
   for (const status of [...op.responses.keys()].filter((s) => /^\d+$/.test(s)).map(Number)) {
     const body = examplesOf(op, status)?.named[want.example!];
-    if (body !== undefined) return { status, body: structuredClone(body) };
+    if (body !== undefined) return inDeclaredType(op, { status, body: structuredClone(body) });
   }
   return undefined;
 }

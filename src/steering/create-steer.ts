@@ -3,7 +3,7 @@ import type { RandomSource } from '../core/types.js';
 import type { Steer, SteerPlan, SteerQuery } from '../pipeline/steer.js';
 import type { SteeredInfo } from '../pipeline/trace.js';
 import type { SteeringRules, SteeringRule } from './steering-rules.js';
-import type { ExamplesOf } from './find-examples.js';
+import { inDeclaredType, type ExamplesOf } from './find-examples.js';
 import { answerPreferred, type Preferred } from './answer-preferred.js';
 
 export interface SteerParts {
@@ -60,7 +60,7 @@ async function planFor(q: SteerQuery, { rules, store, preferred, random, example
     return true;
   };
   const answerOf = (r: SteeringRule): HandlerResult | undefined =>
-    r.status === undefined ? undefined : { status: r.status, body: structuredClone(r.body) };
+    r.status === undefined ? undefined : inDeclaredType(q.routed.op, { status: r.status, body: structuredClone(r.body) });
   let bypass: HandlerResult | undefined;
   // at once, before the checks: a delay or a fault, or an answer that bypasses them (the caller is not known yet)
   if (rule && rule.userId === undefined && (rule.status === undefined || rule.bypassAuth)) {

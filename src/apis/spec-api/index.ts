@@ -8,6 +8,7 @@ import { createSpecTokens } from './token-codec.js';
 import { createSpecDialect } from './spec-dialect.js';
 import { createSpecDirectory } from './spec-directory.js';
 import { buildBindings } from './bindings/index.js';
+import { buildMediaHandlers } from './media-handlers.js';
 import { specIdentityKinds } from './control-kinds.js';
 import { defaultIdentities } from './default-identities.js';
 import { EMPTY_IDENTITY_FILE, readIdentityFile, type IdentityFile } from './identity-file.js';
@@ -60,7 +61,8 @@ export function createSpecModule(source: SpecSource): ApiModule {
       const seed = file ? made : made.map((i) => ({ ...i, data: { ...i.data, [GENERATED]: true } }));
       return {
         dialect: createSpecDialect({ name, mount: model.mount, schemes: model.schemes, sample }),
-        handlers: bound.handlers,
+        // a binding's handler (a collection's, a login) wins an operation over its answer in a declared type
+        handlers: { ...buildMediaHandlers(model, sample), ...bound.handlers },
         tokens,
         seed,
         seedObjects: bound.seedObjects,

@@ -3,6 +3,7 @@ import { fillTemplate } from '../../core/fill-template.js';
 import type { Dialect, Refusal, ValidationFailure } from '../../pipeline/dialect.js';
 import type { Authenticated, Decoded } from '../../pipeline/stages.js';
 import { declaredResponse } from '../../pipeline/validate.js';
+import { isYamlType } from '../../pipeline/answer-media.js';
 import { stripMount } from '../../pipeline/strip-mount.js';
 import { challengeFor } from '../../auth/challenges.js';
 import { readBearer } from '../../auth/credentials.js';
@@ -132,7 +133,7 @@ function renderSpecError(err: SpecApiError, sample: SampleOf): HandlerResult {
   return { status, headers: { ...headers, 'Content-Type': PROBLEM }, body: problem };
 }
 
-/** JSON unless the answer names another type; a string body of a non-JSON type goes as it is. */
+/** JSON unless the answer names another type (serializeInType). */
 function serializeSpecAnswer(result: HandlerResult, _format: 'json' | 'xml', json: (value: unknown) => string): WireResponse {
   const headers = { ...result.headers };
   if (result.body === undefined) {
@@ -141,10 +142,29 @@ function serializeSpecAnswer(result: HandlerResult, _format: 'json' | 'xml', jso
   }
   const type = headers['Content-Type'] ?? 'application/json';
   headers['Content-Type'] = type;
-  const isJson = /[/+]json\b/i.test(type);
-  const payload = !isJson && typeof result.body === 'string' ? result.body : json(result.body);
-  if (!isJson && typeof result.body !== 'string') headers['Content-Type'] = 'application/json';
-  return { status: result.status, headers, payload };
+  if (!/[/+]json\b/i.test(type)) return serializeInType(result, headers, type, json);
+  return { status: result.status, headers, payload: json(result.body) };
+}
+
+/**
+ * A body in a type that is not JSON: bytes (an image, a PDF) and text (CSV, YAML, XML) go as
+ * they are, text/* with its charset; a number is its text, an object in YAML its JSON (which
+ * YAML reads). Any other object has no text in that type (XML from a schema): it goes as JSON.
+ */
+function serializeInType(
+  result: HandlerResult,
+  headers: Record<string, string>,
+  type: string,
+  json: (value: unknown) => string,
+): WireResponse {
+  const { status, body } = result;
+  if (Buffer.isBuffer(body)) return { status, headers, payload: body };
+  if (typeof body === 'object' && body !== null && !isYamlType(type.split(';')[0].trim().toLowerCase())) {
+    headers['Content-Type'] = 'application/json';
+    return { status, headers, payload: json(body) };
+  }
+  if (/^text\//i.test(type) && !type.includes(';')) headers['Content-Type'] = `${type}; charset=utf-8`;
+  return { status, headers, payload: typeof body === 'string' ? body : json(body) };
 }
 
 function contentTypeOf(type: string): string {
