@@ -1,6 +1,6 @@
 import type { HandlerResult, MediaValidators, Operation } from '../core/types.js';
 import type { SampleOf, SampleRequest } from '../spec/samples.js';
-import { answerFromSpec } from './answer-from-spec.js';
+import { answerFromSpec, answeringStatus } from './answer-from-spec.js';
 import { answerTypeOf, isYamlType, madeUpBody, minimalFile } from './answer-media.js';
 import { pickMediaType } from './pick-media-type.js';
 
@@ -29,10 +29,9 @@ export interface TypedRequest extends SampleRequest {
  * an answer in JSON alone, or no body.
  */
 export function findDeclaredTypes(op: Operation): DeclaredTypes | undefined {
-  const statuses = [...op.responses.keys()].filter((s) => /^2\d\d$/.test(s)).sort();
-  const status = op.example ? String(op.example.status) : (statuses.find((s) => op.responses.get(s)!.schemaAt.size > 0) ?? statuses[0]);
+  const status = answeringStatus(op);
   const media = status === undefined ? undefined : op.responses.get(status);
-  if (!media) return undefined;
+  if (status === undefined || !media) return undefined;
   // every declared type has its entry in `examples`, a schema or not
   const types = [...media.examples.keys()].map((declared) => ({ declared, answerType: answerTypeOf(declared) }));
   if (types.every((t) => t.answerType === 'application/json')) return undefined;

@@ -11,7 +11,7 @@ import type { Authenticated, Authorized, Call, Decoded, Incoming, NamespaceView,
 import type { AuthInfo, Trace } from './trace.js';
 import type { Steer, SteerPlan } from './steer.js';
 import { validateRequest } from './validate.js';
-import { answerFromSpec } from './answer-from-spec.js';
+import { answerFromSpec, wantsFreshBody } from './answer-from-spec.js';
 
 /** An answer steering gives before any check: it ends the request where it stands. */
 export class SteeredAnswer {
@@ -158,8 +158,7 @@ class RequestKit implements Kit {
     const { api } = this;
     const handler = api.handlers[validated.op.operationId];
     if (handler) return handler(toCall(validated, this.req, this.ns, this.services, api, this.trace));
-    const prefer = this.req.headers.prefer;
-    const fresh = prefer !== undefined && /\bdynamic=true\b/i.test(String(prefer));
+    const fresh = wantsFreshBody(this.req.headers.prefer);
     return answerFromSpec(validated.op, api.sample, this.keep, { pathParams: validated.pathParams, fresh });
   }
 }

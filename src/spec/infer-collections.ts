@@ -160,8 +160,7 @@ function itemSchemaOf(doc: unknown, d: Draft): ObjectSchema | undefined {
 function answersList(doc: unknown, op: Operation): boolean {
   const at = answerSchemaAt(op);
   const schema = at === undefined ? undefined : readObjectSchema(doc, at);
-  if (!schema || schema.type === 'array') return true;
-  if (schema.type !== 'object') return true;
+  if (!schema || schema.type !== 'object') return true;
   return [...schema.properties.values()].some((p) => p.type === 'array');
 }
 

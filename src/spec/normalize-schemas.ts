@@ -21,7 +21,7 @@ export interface Mended {
 export function normalizeSchemas(doc: Record<string, any>): Mended {
   let count = 0;
   const booleanBounds: string[] = [];
-  const visit = (schema: unknown, at: string): void => {
+  const visit = (schema: unknown, at: Place): void => {
     if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return;
     const s = schema as Record<string, any>;
     if ('nullable' in s && s.type === undefined) {
@@ -41,7 +41,7 @@ export function normalizeSchemas(doc: Record<string, any>): Mended {
       count++;
     }
     const minimum = mendBooleanBound(s, 'exclusiveMinimum', 'minimum');
-    if (mendBooleanBound(s, 'exclusiveMaximum', 'maximum') || minimum) booleanBounds.push(at);
+    if (mendBooleanBound(s, 'exclusiveMaximum', 'maximum') || minimum) booleanBounds.push(pointerOf(at));
     forEachSubschema(s, at, visit);
   };
   for (const [schema, at] of topSchemas(doc)) visit(schema, at);
@@ -78,51 +78,63 @@ const ONE = [
 const MANY = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 const MAP = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
 
-type Visit = (schema: unknown, at: string) => void;
+/**
+ * Where a schema is: the place it is in and the keys from there. Its JSON pointer is made only
+ * for a warning (pointerOf), not for each of the document's schemas on every cold start.
+ */
+interface Place {
+  up?: Place;
+  keys: readonly string[];
+}
 
-/** Calls `visit` on each schema directly inside the schema at `at`, with its pointer. */
-function forEachSubschema(s: Record<string, any>, at: string, visit: Visit): void {
-  for (const key of ONE) if (s[key] && typeof s[key] === 'object') visit(s[key], `${at}${toPointer([key])}`);
-  for (const key of MANY) if (Array.isArray(s[key])) s[key].forEach((sub: unknown, i: number) => visit(sub, `${at}/${key}/${i}`));
+const pointerOf = (p: Place): string => (p.up ? pointerOf(p.up) : '') + toPointer(p.keys);
+
+type Visit = (schema: unknown, at: Place) => void;
+
+/** Calls `visit` on each schema directly inside the schema at `at`, with its place. */
+function forEachSubschema(s: Record<string, any>, at: Place, visit: Visit): void {
+  for (const key of ONE) if (s[key] && typeof s[key] === 'object') visit(s[key], { up: at, keys: [key] });
+  for (const key of MANY)
+    if (Array.isArray(s[key])) s[key].forEach((sub: unknown, i: number) => visit(sub, { up: at, keys: [key, String(i)] }));
   for (const key of MAP) {
     if (!s[key] || typeof s[key] !== 'object') continue;
-    for (const [name, sub] of Object.entries(s[key])) visit(sub, `${at}${toPointer([key, name])}`);
+    for (const [name, sub] of Object.entries(s[key])) visit(sub, { up: at, keys: [key, name] });
   }
 }
 
-/** The schemas an OpenAPI 3.1 document holds outside other schemas (components, parameters, bodies, responses, headers), each with its JSON pointer. */
-function* topSchemas(doc: Record<string, any>): Generator<[unknown, string]> {
+/** The schemas an OpenAPI 3.1 document holds outside other schemas (components, parameters, bodies, responses, headers), each with its place. */
+function* topSchemas(doc: Record<string, any>): Generator<[unknown, Place]> {
   const components = doc.components ?? {};
-  for (const [name, schema] of entriesOf(components.schemas)) yield [schema, toPointer(['components', 'schemas', name])];
-  for (const [name, p] of entriesOf(components.parameters)) yield [p?.schema, toPointer(['components', 'parameters', name, 'schema'])];
-  for (const [name, h] of entriesOf(components.headers)) yield [h?.schema, toPointer(['components', 'headers', name, 'schema'])];
-  for (const [name, b] of entriesOf(components.requestBodies)) yield* contentSchemas(b, toPointer(['components', 'requestBodies', name]));
-  for (const [name, r] of entriesOf(components.responses)) yield* responseSchemas(r, toPointer(['components', 'responses', name]));
+  for (const [name, schema] of entriesOf(components.schemas)) yield [schema, { keys: ['components', 'schemas', name] }];
+  for (const [name, p] of entriesOf(components.parameters)) yield [p?.schema, { keys: ['components', 'parameters', name, 'schema'] }];
+  for (const [name, h] of entriesOf(components.headers)) yield [h?.schema, { keys: ['components', 'headers', name, 'schema'] }];
+  for (const [name, b] of entriesOf(components.requestBodies)) yield* contentSchemas(b, { keys: ['components', 'requestBodies', name] });
+  for (const [name, r] of entriesOf(components.responses)) yield* responseSchemas(r, { keys: ['components', 'responses', name] });
   for (const [path, item] of entriesOf(doc.paths)) {
     if (!item || typeof item !== 'object') continue;
-    const itemAt = toPointer(['paths', path]);
+    const itemAt: Place = { keys: ['paths', path] };
     yield* parameterSchemas(item.parameters, itemAt);
     for (const [method, op] of entriesOf(item)) {
       if (!op || typeof op !== 'object' || Array.isArray(op)) continue;
-      const opAt = `${itemAt}${toPointer([method])}`;
+      const opAt: Place = { up: itemAt, keys: [method] };
       yield* parameterSchemas(op.parameters, opAt);
-      yield* contentSchemas(op.requestBody, `${opAt}/requestBody`);
-      for (const [status, r] of entriesOf(op.responses)) yield* responseSchemas(r, `${opAt}${toPointer(['responses', status])}`);
+      yield* contentSchemas(op.requestBody, { up: opAt, keys: ['requestBody'] });
+      for (const [status, r] of entriesOf(op.responses)) yield* responseSchemas(r, { up: opAt, keys: ['responses', status] });
     }
   }
 }
 
-function* parameterSchemas(list: unknown, at: string): Generator<[unknown, string]> {
-  if (Array.isArray(list)) for (const [i, p] of list.entries()) yield [p?.schema, `${at}/parameters/${i}/schema`];
+function* parameterSchemas(list: unknown, at: Place): Generator<[unknown, Place]> {
+  if (Array.isArray(list)) for (const [i, p] of list.entries()) yield [p?.schema, { up: at, keys: ['parameters', String(i), 'schema'] }];
 }
 
-function* responseSchemas(r: any, at: string): Generator<[unknown, string]> {
+function* responseSchemas(r: any, at: Place): Generator<[unknown, Place]> {
   yield* contentSchemas(r, at);
-  for (const [name, h] of entriesOf(r?.headers)) yield [h?.schema, `${at}${toPointer(['headers', name, 'schema'])}`];
+  for (const [name, h] of entriesOf(r?.headers)) yield [h?.schema, { up: at, keys: ['headers', name, 'schema'] }];
 }
 
-function* contentSchemas(holder: any, at: string): Generator<[unknown, string]> {
-  for (const [type, media] of entriesOf(holder?.content)) yield [media?.schema, `${at}${toPointer(['content', type, 'schema'])}`];
+function* contentSchemas(holder: any, at: Place): Generator<[unknown, Place]> {
+  for (const [type, media] of entriesOf(holder?.content)) yield [media?.schema, { up: at, keys: ['content', type, 'schema'] }];
 }
 
 function entriesOf(v: unknown): [string, any][] {

@@ -1,5 +1,6 @@
 import type { Handler } from '../../pipeline/stages.js';
 import { answerInDeclaredType, findDeclaredTypes } from '../../pipeline/answer-in-type.js';
+import { wantsFreshBody } from '../../pipeline/answer-from-spec.js';
 import type { SampleOf } from '../../spec/samples.js';
 import type { SpecModel } from '../../spec/spec-model.js';
 
@@ -14,11 +15,8 @@ export function buildMediaHandlers(model: SpecModel, sample: SampleOf): Record<s
   for (const op of model.operations) {
     const found = findDeclaredTypes(op);
     if (!found) continue;
-    handlers[op.operationId] = ({ req, pathParams }) => {
-      const prefer = req.headers.prefer;
-      const fresh = prefer !== undefined && /\bdynamic=true\b/i.test(String(prefer));
-      return answerInDeclaredType(op, found, sample, { pathParams, fresh, accept: req.headers.accept });
-    };
+    handlers[op.operationId] = ({ req, pathParams }) =>
+      answerInDeclaredType(op, found, sample, { pathParams, fresh: wantsFreshBody(req.headers.prefer), accept: req.headers.accept });
   }
   return handlers;
 }
